@@ -1,0 +1,27 @@
+package batchsim.core.metrics;
+
+import batchsim.core.model.ResourceSpace;
+import java.util.List;
+
+/**
+ * Everything a run produced. Lists are in a deterministic order: queues and flavors in scenario order,
+ * workloads in arrival order.
+ *
+ * @param endTimeMs virtual time when the run stopped (the horizon, or the last event)
+ * @param events number of events processed
+ * @param overall the "*" statistics across all ClusterQueues
+ * @param queues per ClusterQueue, in scenario order
+ */
+public record RunResult(
+    String scenarioName,
+    long seed,
+    long horizonMs,
+    long endTimeMs,
+    long events,
+    ResourceSpace resources,
+    List<WorkloadRecord> workloads,
+    QueueStats overall,
+    List<QueueStats> queues,
+    List<UtilizationStat> utilization,
+    List<QueueUsageStat> queueUsage,
+    long unknownQueueArrivals) {}

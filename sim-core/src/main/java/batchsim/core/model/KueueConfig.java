@@ -1,0 +1,31 @@
+package batchsim.core.model;
+
+import java.util.List;
+
+/**
+ * Scheduler-wide Kueue settings (the Configuration object plus feature gates batchsim models).
+ *
+ * @param fairSharing whether the fairSharing block is present
+ * @param fairSharingStrategies preemption strategies, in order (default [LessThanOrEqualToFinalShare, LessThanInitialShare])
+ * @param cycleLatencyMs virtual time one scheduling cycle takes (0 = instantaneous)
+ * @param inadmissibleRequeueDelayMs Kueue's batching delay before parked workloads are retried (1 s)
+ * @param terminationGraceMs time from eviction until a victim's pods are gone and its quota is released
+ * @param prioritySortingWithinCohort feature gate PrioritySortingWithinCohort (default on)
+ * @param partialAdmission feature gate PartialAdmission (default on)
+ */
+public record KueueConfig(
+    boolean fairSharing,
+    List<FairSharingStrategy> fairSharingStrategies,
+    long cycleLatencyMs,
+    long inadmissibleRequeueDelayMs,
+    long terminationGraceMs,
+    boolean prioritySortingWithinCohort,
+    boolean partialAdmission) {
+
+  public static final List<FairSharingStrategy> DEFAULT_STRATEGIES = List.of(
+      FairSharingStrategy.LESS_THAN_OR_EQUAL_TO_FINAL_SHARE, FairSharingStrategy.LESS_THAN_INITIAL_SHARE);
+
+  public static KueueConfig defaults() {
+    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, 0, true, true);
+  }
+}
