@@ -1,18 +1,500 @@
 package batchsim.core.sim;
 
+import batchsim.core.cluster.ClusterState;
+import batchsim.core.cluster.PodBinder;
+import batchsim.core.engine.Event;
+import batchsim.core.engine.EventKind;
+import batchsim.core.engine.EventLoop;
+import batchsim.core.kueue.KueueEngine;
+import batchsim.core.kueue.Scheduler.CycleOutcome;
+import batchsim.core.kueue.Workload;
+import batchsim.core.kueue.WorkloadState;
+import batchsim.core.metrics.QueueStats;
+import batchsim.core.metrics.QueueUsageStat;
+import batchsim.core.metrics.Recorder;
 import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.UtilizationStat;
+import batchsim.core.metrics.WorkloadRecord;
+import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.LocalQueueSpec;
+import batchsim.core.model.NodePoolSpec;
+import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.WorkloadSource;
+import batchsim.core.model.WorkloadSpec;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
 
-/** One deterministic run of a scenario. (Engine under construction.) */
-public final class Simulation {
+/**
+ * One deterministic run of a scenario: the event loop drives arrivals, Kueue scheduling cycles, pod
+ * binding, start-up, completion and eviction, and the recorder integrates what happened.
+ *
+ * <p>A cycle is requested whenever something that could change an admission decision happens (arrival,
+ * finish, quota released, parked workloads returned) and runs after everything else at that instant. A
+ * cycle that changed nothing (every head went back to the active heap unchanged) is not repeated until
+ * the next such event: Kueue would spin on the same answer.
+ */
+public final class Simulation implements KueueEngine.Host {
+  private static final int RECENT_EVENTS = 32;
+
   private final SimulationSpec spec;
+  private final EventLoop loop = new EventLoop();
+  private final ClusterState cluster;
+  private final PodBinder binder;
+  private final KueueEngine kueue;
+  private final Recorder recorder;
+  private final Map<String, String> localQueueToCq = new HashMap<>();
+  private final Map<String, Integer> cqIndex = new HashMap<>();
+  private final List<WorkloadSource> sources = new ArrayList<>();
+  private final List<Workload> workloads = new ArrayList<>();
+  private final List<RejectedArrival> rejected = new ArrayList<>();
+  private final int nRes;
+  private final int nFlavors;
+  /** Per flavor, which node pools it stands for (its node labels match). */
+  private final boolean[][] flavorPools;
+  private final ArrayDeque<String> recent = new ArrayDeque<>();
+  private boolean checked;
+  private boolean cycleScheduled;
+  private boolean bindScheduled;
+  private long seq;
 
   public Simulation(SimulationSpec spec) {
     this.spec = spec;
+    ResourceSpace res = spec.resources();
+    this.nRes = res.size();
+    this.nFlavors = spec.flavors().size();
+    this.cluster = new ClusterState(res, spec.nodePools(), spec.podScheduling().scoring());
+    this.binder = new PodBinder(cluster, spec.flavors(), this::podBound);
+    this.kueue = new KueueEngine(spec.kueue(), res, spec.flavors(), spec.cohorts(), spec.clusterQueues(), loop::now);
+    kueue.setHost(this);
+    List<String> cqNames = new ArrayList<>();
+    for (ClusterQueueSpec cq : spec.clusterQueues()) {
+      cqIndex.put(cq.name(), cqNames.size());
+      cqNames.add(cq.name());
+    }
+    for (LocalQueueSpec lq : spec.localQueues()) {
+      localQueueToCq.put(lq.name(), lq.clusterQueue());
+    }
+    int frs = nFlavors * nRes;
+    this.recorder = new Recorder(cqNames, frs + nRes, cqNames.size() * frs);
+    this.flavorPools = new boolean[nFlavors][];
+    for (int f = 0; f < nFlavors; f++) {
+      flavorPools[f] = poolsOf(spec.flavors().get(f), spec.nodePools());
+    }
   }
+
+  private static boolean[] poolsOf(ResourceFlavorSpec f, List<NodePoolSpec> pools) {
+    boolean[] out = new boolean[pools.size()];
+    for (int p = 0; p < out.length; p++) {
+      boolean ok = true;
+      for (var e : f.nodeLabels().entrySet()) {
+        ok &= e.getValue().equals(pools.get(p).labels().get(e.getKey()));
+      }
+      out[p] = ok;
+    }
+    return out;
+  }
+
+  /** Checks every invariant after every event (slower; on in tests and with --check). */
+  public Simulation checked(boolean on) {
+    this.checked = on;
+    return this;
+  }
+
+  /** Per-workload simulation state kept on the Kueue workload. */
+  private static final class Runtime {
+    final int queue;
+    PodBinder.Pods pods;
+    /** Bumped when a pending FINISH or PODS_READY event becomes stale (eviction). */
+    int generation;
+
+    Runtime(int queue) {
+      this.queue = queue;
+    }
+  }
+
+  private record Arrival(int source, WorkloadSpec spec) {
+    @Override
+    public String toString() {
+      return spec.id();
+    }
+  }
+
+  private record Timed(Workload w, int generation) {
+    @Override
+    public String toString() {
+      return w.id();
+    }
+  }
+
+  private record RejectedArrival(WorkloadSpec spec) {}
 
   /** Runs to the horizon or until no events remain; single-threaded and deterministic. */
   public RunResult run() {
-    throw new UnsupportedOperationException("engine not built yet: " + spec.name());
+    SplittableRandom root = new SplittableRandom(spec.seed());
+    for (var s : spec.workloadSources()) {
+      SplittableRandom r = root.split();
+      WorkloadSource src = s.open(r);
+      sources.add(src);
+      pull(sources.size() - 1);
+    }
+    long horizon = spec.horizonMs();
+    Event e;
+    while ((e = loop.next(horizon)) != null) {
+      dispatch(e);
+      if (checked) {
+        check(e);
+      }
+    }
+    long end = horizon == SimulationSpec.NO_HORIZON ? loop.now() : horizon;
+    loop.advanceTo(end);
+    for (WorkloadSource s : sources) {
+      s.close();
+    }
+    return result(end);
+  }
+
+  private void pull(int source) {
+    WorkloadSpec w = sources.get(source).next();
+    if (w != null) {
+      loop.schedule(Math.max(w.createdMs(), loop.now()), EventKind.ARRIVAL, new Arrival(source, w));
+    }
+  }
+
+  private void dispatch(Event e) {
+    switch (e.kind()) {
+      case ARRIVAL -> arrive((Arrival) e.payload());
+      case SCHEDULE -> cycle();
+      case BIND -> bindWaiting();
+      case PODS_READY -> podsReady((Timed) e.payload());
+      case FINISH -> finish((Timed) e.payload());
+      case EVICTION_COMPLETE -> evictionComplete((Timed) e.payload());
+      case INADMISSIBLE_REQUEUE -> {
+        kueue.processInadmissibleRequeues();
+        requestCycle();
+      }
+      case SAMPLE -> { }
+    }
+  }
+
+  private void arrive(Arrival a) {
+    pull(a.source());
+    WorkloadSpec s = a.spec();
+    String cq = localQueueToCq.get(s.localQueue());
+    if (cq == null) {
+      rejected.add(new RejectedArrival(s));
+      recorder.unknownQueueArrival();
+      return;
+    }
+    Workload w = kueue.submit(s, cq, s.priority(), seq++, null);
+    int q = cqIndex.get(cq);
+    w.runtime = new Runtime(q);
+    workloads.add(w);
+    recorder.arrival(q);
+    requestCycle();
+  }
+
+  private void requestCycle() {
+    if (!cycleScheduled) {
+      cycleScheduled = true;
+      loop.schedule(loop.now() + spec.kueue().cycleLatencyMs(), EventKind.SCHEDULE, null);
+    }
+  }
+
+  private void requestBind() {
+    if (!bindScheduled && binder.hasWaiting()) {
+      bindScheduled = true;
+      loop.schedule(loop.now(), EventKind.BIND, null);
+    }
+  }
+
+  private void cycle() {
+    cycleScheduled = false;
+    CycleOutcome o = kueue.runCycle();
+    if (o.changed()) {
+      requestCycle();
+    }
+  }
+
+  // ------------------------------------------------------------------ KueueEngine.Host
+
+  @Override
+  public void onAdmitted(Workload w) {
+    Runtime rt = (Runtime) w.runtime;
+    long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
+    recorder.admitted(rt.queue, first);
+    quotaUsage(w, rt.queue, +1);
+    int[][] flavors = new int[w.spec().podSets().size()][];
+    int[] counts = new int[flavors.length];
+    for (int i = 0; i < flavors.length; i++) {
+      counts[i] = w.admittedCount(i);
+      flavors[i] = new int[nRes];
+      for (int r = 0; r < nRes; r++) {
+        flavors[i][r] = w.flavorOf(i, r);
+      }
+    }
+    rt.pods = binder.pods(w.spec().podSets(), counts, flavors);
+    if (binder.bind(w, rt.pods)) {
+      allBound(w);
+    }
+  }
+
+  @Override
+  public void onEvicted(Workload w) {
+    Runtime rt = (Runtime) w.runtime;
+    rt.generation++;
+    recorder.evicted(rt.queue, w.preemptionReason() != null && "Preempted".equals(w.evictionReason()));
+    loop.schedule(loop.now() + spec.kueue().terminationGraceMs(), EventKind.EVICTION_COMPLETE,
+        new Timed(w, rt.generation));
+  }
+
+  @Override
+  public void scheduleInadmissibleRequeue(long atMs) {
+    loop.schedule(atMs, EventKind.INADMISSIBLE_REQUEUE, null);
+  }
+
+  // ------------------------------------------------------------------ pods and lifecycle
+
+  private void allBound(Workload w) {
+    Runtime rt = (Runtime) w.runtime;
+    loop.schedule(loop.now() + spec.podScheduling().podStartupMs(), EventKind.PODS_READY,
+        new Timed(w, rt.generation));
+  }
+
+  private void bindWaiting() {
+    bindScheduled = false;
+    for (Object o : binder.retryWaiting()) {
+      allBound((Workload) o);
+    }
+  }
+
+  private void podsReady(Timed t) {
+    Workload w = t.w();
+    Runtime rt = (Runtime) w.runtime;
+    if (t.generation() != rt.generation || w.state() != WorkloadState.RESERVED) {
+      return;
+    }
+    kueue.markRunning(w);
+    recorder.started(rt.queue, loop.now() - w.createdMs());
+    loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, new Timed(w, rt.generation));
+  }
+
+  private void finish(Timed t) {
+    Workload w = t.w();
+    Runtime rt = (Runtime) w.runtime;
+    if (t.generation() != rt.generation || w.state() != WorkloadState.RUNNING) {
+      return;
+    }
+    releasePods(w);
+    quotaUsage(w, rt.queue, -1);
+    kueue.finish(w);
+    recorder.finished(rt.queue, loop.now() - w.createdMs());
+    requestBind();
+    requestCycle();
+  }
+
+  private void evictionComplete(Timed t) {
+    Workload w = t.w();
+    Runtime rt = (Runtime) w.runtime;
+    releasePods(w);
+    quotaUsage(w, rt.queue, -1);
+    kueue.evictionComplete(w);
+    requestBind();
+    requestCycle();
+  }
+
+  private void releasePods(Workload w) {
+    binder.release(w, ((Runtime) w.runtime).pods);
+  }
+
+  /** PodBinder.BindListener: one pod of {@code owner} was bound (+1) or released (-1). */
+  private void podBound(Object owner, int podSet, long[] request, int sign) {
+    Workload w = (Workload) owner;
+    long now = loop.now();
+    for (int r = 0; r < nRes; r++) {
+      if (request[r] == 0) {
+        continue;
+      }
+      int f = w.flavorOf(podSet, r);
+      if (f >= 0) {
+        recorder.allocation(f * nRes + r, sign * request[r], now);
+      }
+      recorder.allocation(nFlavors * nRes + r, sign * request[r], now);
+    }
+  }
+
+  private void quotaUsage(Workload w, int queue, int sign) {
+    int frs = nFlavors * nRes;
+    for (int i = 0; i < w.spec().podSets().size(); i++) {
+      long count = w.admittedCount(i);
+      for (int r = 0; r < nRes; r++) {
+        int f = w.flavorOf(i, r);
+        if (f < 0) {
+          continue;
+        }
+        long amount = r == spec.resources().indexOf(ResourceSpace.PODS) && w.podSet(i).perPod().get(r) == 0
+            ? count : w.podSet(i).perPod().get(r) * count;
+        recorder.quotaUsage(queue * frs + f * nRes + r, sign * amount,
+            kueue.nominal(spec.clusterQueues().get(queue).name(), f, r), loop.now());
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ invariants
+
+  private void check(Event e) {
+    recent.addLast(e.toString());
+    if (recent.size() > RECENT_EVENTS) {
+      recent.removeFirst();
+    }
+    List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
+    v.addAll(cluster.checkInvariants());
+    if (!v.isEmpty()) {
+      throw new InvariantViolation(loop.now(), v, new ArrayList<>(recent));
+    }
+  }
+
+  // ------------------------------------------------------------------ result
+
+  private RunResult result(long end) {
+    long[] pending = new long[spec.clusterQueues().size()];
+    long[] reserved = new long[pending.length];
+    long[] running = new long[pending.length];
+    List<WorkloadRecord> records = new ArrayList<>(workloads.size() + rejected.size());
+    for (Workload w : workloads) {
+      int q = ((Runtime) w.runtime).queue;
+      switch (w.state()) {
+        case PENDING -> pending[q]++;
+        case RESERVED, EVICTING -> reserved[q]++;
+        case RUNNING -> running[q]++;
+        default -> { }
+      }
+      records.add(record(w));
+    }
+    for (RejectedArrival r : rejected) {
+      WorkloadSpec s = r.spec();
+      records.add(new WorkloadRecord(s.id(), s.workloadClass(), s.localQueue(), null, s.priority(), s.createdMs(),
+          WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER,
+          WorkloadRecord.NEVER, 0, 0, WorkloadState.REJECTED.name(), "",
+          "LocalQueue " + s.localQueue() + " does not exist"));
+    }
+    List<QueueStats> qs = new ArrayList<>();
+    long tp = 0;
+    long tr = 0;
+    long tu = 0;
+    for (int q = 0; q < pending.length; q++) {
+      qs.add(recorder.queueStats(q, pending[q], reserved[q], running[q]));
+      tp += pending[q];
+      tr += reserved[q];
+      tu += running[q];
+    }
+    return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
+        records, recorder.overallStats(tp, tr, tu), qs, utilization(end), queueUsage(end),
+        recorder.unknownQueueArrivals());
+  }
+
+  private WorkloadRecord record(Workload w) {
+    StringBuilder flavors = new StringBuilder();
+    if (w.state() != WorkloadState.PENDING) {
+      java.util.TreeMap<String, String> byRes = new java.util.TreeMap<>();
+      for (int i = 0; i < w.spec().podSets().size(); i++) {
+        for (int r = 0; r < nRes; r++) {
+          int f = w.flavorOf(i, r);
+          if (f >= 0) {
+            byRes.put(spec.resources().name(r), spec.flavors().get(f).name());
+          }
+        }
+      }
+      byRes.forEach((r, f) -> flavors.append(flavors.length() == 0 ? "" : ";").append(r).append('=').append(f));
+    }
+    String msg = w.state() == WorkloadState.PENDING ? w.pendingReason() + ": " + w.pendingMessage() : "";
+    if (w.state() == WorkloadState.PENDING && w.pendingReason().isEmpty()) {
+      msg = "";
+    }
+    return new WorkloadRecord(w.id(), w.spec().workloadClass(), w.spec().localQueue(), w.clusterQueueName(),
+        w.priority(), w.createdMs(), t(w.firstReservedAtMs()), t(w.reservedAtMs()), t(w.admittedAtMs()),
+        t(w.startedAtMs()), t(w.finishedAtMs()), w.evictions(), w.preemptions(), w.state().name(),
+        flavors.toString(), msg);
+  }
+
+  private static long t(long v) {
+    return v == Workload.UNSET_TIME ? WorkloadRecord.NEVER : v;
+  }
+
+  private List<UtilizationStat> utilization(long end) {
+    List<UtilizationStat> out = new ArrayList<>();
+    boolean[] all = new boolean[spec.nodePools().size()];
+    java.util.Arrays.fill(all, true);
+    for (int f = 0; f <= nFlavors; f++) {
+      boolean[] mask = f < nFlavors ? flavorPools[f] : all;
+      String name = f < nFlavors ? spec.flavors().get(f).name() : "*";
+      for (int r = 0; r < nRes; r++) {
+        long cap = capacity(r, mask);
+        int slot = f * nRes + r;
+        if (cap == 0) {
+          continue;
+        }
+        double mean = recorder.meanAllocation(slot, end);
+        out.add(new UtilizationStat(name, spec.resources().name(r), mean, cap, mean / cap,
+            recorder.peakAllocation(slot)));
+      }
+    }
+    return out;
+  }
+
+  private long capacity(int r, boolean[] mask) {
+    long sum = 0;
+    for (int p = 0; p < mask.length; p++) {
+      if (mask[p]) {
+        sum += spec.nodePools().get(p).allocatable().get(r) * (long) spec.nodePools().get(p).count();
+      }
+    }
+    return sum;
+  }
+
+  private List<QueueUsageStat> queueUsage(long end) {
+    List<QueueUsageStat> out = new ArrayList<>();
+    int frs = nFlavors * nRes;
+    for (int q = 0; q < spec.clusterQueues().size(); q++) {
+      String name = spec.clusterQueues().get(q).name();
+      for (int f = 0; f < nFlavors; f++) {
+        for (int r = 0; r < nRes; r++) {
+          long nominal = kueue.nominal(name, f, r);
+          int slot = q * frs + f * nRes + r;
+          long peak = recorder.peakQuotaUsage(slot);
+          if (nominal == 0 && peak == 0 && !covers(q, f, r)) {
+            continue;
+          }
+          double mean = recorder.meanQuotaUsage(slot, end);
+          double ratio = nominal == 0 ? (mean == 0 ? Double.NaN : Double.POSITIVE_INFINITY) : mean / nominal;
+          out.add(new QueueUsageStat(name, spec.flavors().get(f).name(), spec.resources().name(r), nominal, mean,
+              ratio, recorder.meanBorrowed(slot, end), peak));
+        }
+      }
+    }
+    return out;
+  }
+
+  private boolean covers(int q, int f, int r) {
+    String flavor = spec.flavors().get(f).name();
+    String res = spec.resources().name(r);
+    for (var g : spec.clusterQueues().get(q).resourceGroups()) {
+      for (var fq : g.flavors()) {
+        if (fq.flavor().equals(flavor) && fq.resources().containsKey(res)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The Kueue engine, for tests that inspect state after a run. */
+  public KueueEngine kueue() {
+    return kueue;
   }
 }

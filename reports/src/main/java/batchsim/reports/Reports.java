@@ -1,0 +1,30 @@
+package batchsim.reports;
+
+import batchsim.core.metrics.RunResult;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Writes the machine-readable reports of one run into a directory. */
+public final class Reports {
+  public static final String SUMMARY_JSON = "summary.json";
+  public static final String WORKLOADS_CSV = "workloads.csv";
+
+  private Reports() {}
+
+  /**
+   * Writes {@value #SUMMARY_JSON} and {@value #WORKLOADS_CSV} into {@code dir}, which must exist.
+   * Existing files are overwritten; making the directory appear atomically is the caller's job.
+   */
+  public static void writeAll(RunResult result, RunMetadata meta, Path dir) throws IOException {
+    // The CSV goes first: the summary carries the digest of its exact bytes.
+    String digest;
+    try (OutputStream out = Files.newOutputStream(dir.resolve(WORKLOADS_CSV))) {
+      digest = WorkloadsCsv.write(result.workloads(), out);
+    }
+    try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_JSON))) {
+      SummaryJson.write(result, meta, digest, out);
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package batchsim.reports;
+
+import batchsim.core.metrics.QueueStats;
+import batchsim.core.metrics.QueueUsageStat;
+import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.UtilizationStat;
+import batchsim.core.model.SimulationSpec;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.io.OutputStream;
+import org.HdrHistogram.Histogram;
+
+/**
+ * summary.json, written field by field so that the key order is fixed by this code, not by a mapper.
+ * Units are in the key names; doubles are rounded to 6 decimals (latency means to 3).
+ */
+final class SummaryJson {
+  private static final JsonFactory FACTORY = JsonFactory.builder()
+      .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+      .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+      .build();
+  private static final double[] PERCENTILES = {50, 90, 95, 99};
+  private static final String[] PERCENTILE_KEYS = {"p50", "p90", "p95", "p99"};
+
+  private SummaryJson() {}
+
+  /** Writes the summary to {@code out}, which is flushed but left open. */
+  static void write(RunResult r, RunMetadata meta, String workloadsDigest, OutputStream out)
+      throws IOException {
+    try (JsonGenerator g = FACTORY.createGenerator(out)) {
+      g.setPrettyPrinter(prettyPrinter());
+      g.writeStartObject();
+
+      g.writeObjectFieldStart("tool");
+      g.writeStringField("name", "batchsim");
+      g.writeStringField("version", meta.toolVersion());
+      g.writeEndObject();
+
+      g.writeObjectFieldStart("scenario");
+      g.writeStringField("name", r.scenarioName());
+      g.writeStringField("file", meta.scenarioFile());
+      g.writeStringField("sha256", meta.scenarioHash());
+      g.writeEndObject();
+
+      g.writeNumberField("seed", r.seed());
+      g.writeFieldName("horizon_ms");
+      if (r.horizonMs() == SimulationSpec.NO_HORIZON) {
+        g.writeNull();
+      } else {
+        g.writeNumber(r.horizonMs());
+      }
+      g.writeNumberField("end_time_ms", r.endTimeMs());
+      g.writeNumberField("events", r.events());
+
+      QueueStats all = r.overall();
+      g.writeObjectFieldStart("counts");
+      writeCounts(g, all);
+      g.writeNumberField("unknown_queue_arrivals", r.unknownQueueArrivals());
+      g.writeEndObject();
+
+      g.writeArrayFieldStart("queues");
+      for (QueueStats q : r.queues()) {
+        writeQueue(g, q);
+      }
+      g.writeEndArray();
+
+      g.writeFieldName("overall");
+      writeQueue(g, all);
+
+      g.writeArrayFieldStart("utilization");
+      for (UtilizationStat u : r.utilization()) {
+        g.writeStartObject();
+        g.writeStringField("flavor", u.flavor());
+        g.writeStringField("resource", u.resource());
+        decimalField(g, "mean_allocated", u.meanAllocated(), 6);
+        decimalField(g, "mean_capacity", u.meanCapacity(), 6);
+        decimalField(g, "utilization", u.utilization(), 6);
+        g.writeNumberField("peak_allocated", u.peakAllocated());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+
+      g.writeArrayFieldStart("queue_usage");
+      for (QueueUsageStat u : r.queueUsage()) {
+        g.writeStartObject();
+        g.writeStringField("cluster_queue", u.clusterQueue());
+        g.writeStringField("flavor", u.flavor());
+        g.writeStringField("resource", u.resource());
+        g.writeNumberField("nominal", u.nominal());
+        decimalField(g, "mean_usage", u.meanUsage(), 6);
+        decimalField(g, "usage_over_nominal", u.usageOverNominal(), 6);
+        decimalField(g, "mean_borrowed", u.meanBorrowed(), 6);
+        g.writeNumberField("peak_usage", u.peakUsage());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+
+      g.writeStringField("digest", workloadsDigest);
+      g.writeEndObject();
+    }
+    out.write('\n'); // POSIX text file: end with a newline
+    out.flush();
+  }
+
+  /** Two-space indent, "\n" line ends and "key": value spacing regardless of platform defaults. */
+  private static DefaultPrettyPrinter prettyPrinter() {
+    DefaultIndenter indent = new DefaultIndenter("  ", "\n");
+    Separators seps = Separators.createDefaultInstance()
+        .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+        .withObjectEmptySeparator("")
+        .withArrayEmptySeparator("");
+    return new DefaultPrettyPrinter(seps).withObjectIndenter(indent).withArrayIndenter(indent);
+  }
+
+  private static void writeCounts(JsonGenerator g, QueueStats q) throws IOException {
+    g.writeNumberField("arrived", q.arrived());
+    g.writeNumberField("admitted", q.admitted());
+    g.writeNumberField("finished", q.finished());
+    g.writeNumberField("evicted", q.evicted());
+    g.writeNumberField("preempted", q.preempted());
+    g.writeNumberField("pending_at_end", q.pendingAtEnd());
+    g.writeNumberField("admitted_at_end", q.admittedAtEnd());
+    g.writeNumberField("running_at_end", q.runningAtEnd());
+  }
+
+  private static void writeQueue(JsonGenerator g, QueueStats q) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("name", q.name());
+    writeCounts(g, q);
+    writeHistogram(g, "time_to_reservation_ms", q.timeToReservation());
+    writeHistogram(g, "time_to_start_ms", q.timeToStart());
+    writeHistogram(g, "completion_ms", q.completion());
+    g.writeEndObject();
+  }
+
+  /** Count, mean and HDR percentiles; the statistics are null when there are no samples. */
+  private static void writeHistogram(JsonGenerator g, String field, Histogram h) throws IOException {
+    long count = h == null ? 0 : h.getTotalCount();
+    g.writeObjectFieldStart(field);
+    g.writeNumberField("count", count);
+    if (count == 0) {
+      g.writeNullField("mean");
+      for (String key : PERCENTILE_KEYS) {
+        g.writeNullField(key);
+      }
+      g.writeNullField("max");
+    } else {
+      decimalField(g, "mean", h.getMean(), 3);
+      for (int i = 0; i < PERCENTILES.length; i++) {
+        g.writeNumberField(PERCENTILE_KEYS[i], h.getValueAtPercentile(PERCENTILES[i]));
+      }
+      g.writeNumberField("max", h.getMaxValue());
+    }
+    g.writeEndObject();
+  }
+
+  private static void decimalField(JsonGenerator g, String field, double v, int scale)
+      throws IOException {
+    g.writeFieldName(field);
+    BigDecimal d = Formats.round(v, scale);
+    if (d == null) {
+      g.writeNull();
+    } else {
+      g.writeNumber(d);
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package batchsim.core.cluster;
+
+import batchsim.core.model.NodePoolSpec;
+import batchsim.core.model.ResourceSpace;
+import batchsim.core.model.ScoringStrategy;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The nodes of the cluster and what is bound to them. Nodes of a pool are identical, so each pool keeps
+ * its nodes in a sorted index by free capacity: the best node for a pod is found by walking that index
+ * from the best end, not by scanning every node.
+ */
+public final class ClusterState {
+  final ResourceSpace resources;
+  final List<Node> nodes = new ArrayList<>();
+  final List<NodePoolSpec> pools;
+  final List<TreeSet<Node>> poolIndex = new ArrayList<>();
+  final ScoringStrategy scoring;
+  private final int cpu;
+  private final int memory;
+  private final int pods;
+
+  public ClusterState(ResourceSpace resources, List<NodePoolSpec> pools, ScoringStrategy scoring) {
+    this.resources = resources;
+    this.pools = List.copyOf(pools);
+    this.scoring = scoring;
+    this.cpu = resources.indexOf(ResourceSpace.CPU);
+    this.memory = resources.indexOf(ResourceSpace.MEMORY);
+    this.pods = resources.indexOf(ResourceSpace.PODS);
+    // Best first: most free for LeastAllocated, least free for MostAllocated; then by node order.
+    Comparator<Node> byScore = Comparator.comparingDouble((Node n) -> n.freeScore);
+    Comparator<Node> order = (scoring == ScoringStrategy.LEAST_ALLOCATED ? byScore.reversed() : byScore)
+        .thenComparingInt(n -> n.index);
+    for (int p = 0; p < pools.size(); p++) {
+      NodePoolSpec spec = pools.get(p);
+      TreeSet<Node> idx = new TreeSet<>(order);
+      for (int i = 0; i < spec.count(); i++) {
+        String name = spec.name() + "-" + i;
+        TreeMap<String, String> labels = new TreeMap<>(spec.labels());
+        labels.put("kubernetes.io/hostname", name);
+        Node n = new Node(nodes.size(), name, p, labels, spec.taints(), spec.allocatable().toArray());
+        n.freeScore = freeScore(n);
+        nodes.add(n);
+        idx.add(n);
+      }
+      poolIndex.add(idx);
+    }
+  }
+
+  public List<Node> nodes() {
+    return nodes;
+  }
+
+  public ResourceSpace resources() {
+    return resources;
+  }
+
+  /** Index of the "pods" resource, or -1: every bound pod takes one. */
+  int podsResource() {
+    return pods;
+  }
+
+  /** Sum over cpu and memory of free / allocatable (kube-scheduler NodeResourcesFit's default resources). */
+  double freeScore(Node n) {
+    double s = 0;
+    for (int r : new int[] {cpu, memory}) {
+      if (r >= 0 && n.allocatable[r] > 0) {
+        s += (n.allocatable[r] - n.allocated[r]) / (double) n.allocatable[r];
+      }
+    }
+    return s;
+  }
+
+  /** kube-scheduler score of placing {@code req} on {@code n} (higher is better). */
+  double score(Node n, long[] req) {
+    double s = 0;
+    int k = 0;
+    for (int r : new int[] {cpu, memory}) {
+      if (r >= 0 && n.allocatable[r] > 0) {
+        double used = (n.allocated[r] + req[r]) / (double) n.allocatable[r];
+        s += scoring == ScoringStrategy.LEAST_ALLOCATED ? 1 - used : used;
+        k++;
+      }
+    }
+    return k == 0 ? 0 : s / k;
+  }
+
+  void allocate(Node n, long[] req, int sign) {
+    TreeSet<Node> idx = poolIndex.get(n.pool);
+    idx.remove(n);
+    for (int r = 0; r < req.length; r++) {
+      n.allocated[r] += sign * req[r];
+    }
+    n.freeScore = freeScore(n);
+    idx.add(n);
+  }
+
+  /** Total allocatable of resource r over the nodes of the given pools. */
+  long capacity(int r, boolean[] poolMask) {
+    long sum = 0;
+    for (int p = 0; p < pools.size(); p++) {
+      if (poolMask[p]) {
+        sum += pools.get(p).allocatable().get(r) * (long) pools.get(p).count();
+      }
+    }
+    return sum;
+  }
+
+  /** Checks node capacity: returns violations (allocated above allocatable or negative). */
+  public List<String> checkInvariants() {
+    List<String> out = new ArrayList<>();
+    for (Node n : nodes) {
+      for (int r = 0; r < n.allocated.length; r++) {
+        if (n.allocated[r] > n.allocatable[r] || n.allocated[r] < 0) {
+          out.add("node " + n.name + " has " + n.allocated[r] + " " + resources.name(r) + " allocated of "
+              + n.allocatable[r]);
+        }
+      }
+    }
+    return out;
+  }
+}

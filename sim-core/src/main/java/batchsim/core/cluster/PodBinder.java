@@ -1,0 +1,224 @@
+package batchsim.core.cluster;
+
+import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.Toleration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A small kube-scheduler: binds the pods of admitted workloads to nodes, one pod at a time, in order.
+ *
+ * <p>Filter: the node must carry the labels of every flavor assigned to the pod (Kueue injects them as a
+ * node selector) and the pod's own node selector, tolerate the node's hard taints with the pod's plus the
+ * flavors' tolerations, and have room for the pod's requests (plus one "pods"). Score: LeastAllocated
+ * (default) or MostAllocated over cpu and memory; ties go to the earlier node. Pods that fit nowhere stay
+ * pending, and are retried in submission order when capacity is freed. There is no gang scheduling here:
+ * a workload may hold some nodes while others of its pods wait, exactly as with the default scheduler.
+ */
+public final class PodBinder {
+  private final ClusterState cluster;
+  private final List<ResourceFlavorSpec> flavors;
+  private final Map<Object, Pods> waiting = new LinkedHashMap<>();
+  private final BindListener listener;
+
+  /** Told about every pod bound (+1) or released (-1), for allocation accounting. */
+  public interface BindListener {
+    void podBound(Object owner, int podSet, long[] request, int sign);
+  }
+
+  public PodBinder(ClusterState cluster, List<ResourceFlavorSpec> flavors, BindListener listener) {
+    this.cluster = cluster;
+    this.flavors = flavors;
+    this.listener = listener;
+  }
+
+  /** The pods of one admitted workload and where each is bound (-1 = pending). */
+  public static final class Pods {
+    final long[][] requests; // per podSet, one pod's request incl. pods=1
+    final int[] podSetOfPod;
+    final int[] nodeOfPod;
+    final boolean[][] poolOk; // per podSet: which pools pass the filter
+    int bound;
+
+    Pods(long[][] requests, int[] podSetOfPod, boolean[][] poolOk) {
+      this.requests = requests;
+      this.podSetOfPod = podSetOfPod;
+      this.nodeOfPod = new int[podSetOfPod.length];
+      java.util.Arrays.fill(nodeOfPod, -1);
+      this.poolOk = poolOk;
+    }
+
+    public boolean allBound() {
+      return bound == nodeOfPod.length;
+    }
+
+    public int total() {
+      return nodeOfPod.length;
+    }
+
+    public int bound() {
+      return bound;
+    }
+  }
+
+  /**
+   * Creates the pods of a workload: {@code counts[i]} pods of podSet i with {@code flavorOf[i][r]} the
+   * flavor assigned to resource r.
+   */
+  public Pods pods(List<PodSetSpec> podSets, int[] counts, int[][] flavorOf) {
+    int total = 0;
+    for (int c : counts) {
+      total += c;
+    }
+    int nRes = cluster.resources.size();
+    long[][] req = new long[podSets.size()][];
+    boolean[][] ok = new boolean[podSets.size()][];
+    int[] psOfPod = new int[total];
+    int k = 0;
+    for (int i = 0; i < podSets.size(); i++) {
+      PodSetSpec ps = podSets.get(i);
+      req[i] = new long[nRes];
+      for (int r = 0; r < nRes; r++) {
+        req[i][r] = ps.perPod().get(r);
+      }
+      if (cluster.podsResource() >= 0) {
+        req[i][cluster.podsResource()] = 1;
+      }
+      ok[i] = poolFilter(ps, flavorOf[i]);
+      for (int j = 0; j < counts[i]; j++) {
+        psOfPod[k++] = i;
+      }
+    }
+    return new Pods(req, psOfPod, ok);
+  }
+
+  private boolean[] poolFilter(PodSetSpec ps, int[] flavorOf) {
+    List<ResourceFlavorSpec> assigned = new ArrayList<>();
+    for (int f : flavorOf) {
+      if (f >= 0 && !assigned.contains(flavors.get(f))) {
+        assigned.add(flavors.get(f));
+      }
+    }
+    List<Toleration> tolerations = new ArrayList<>(ps.tolerations());
+    for (ResourceFlavorSpec f : assigned) {
+      tolerations.addAll(f.tolerations());
+    }
+    boolean[] ok = new boolean[cluster.pools.size()];
+    for (int p = 0; p < ok.length; p++) {
+      var pool = cluster.pools.get(p);
+      boolean match = pool.count() > 0 && Toleration.toleratesAll(pool.taints(), tolerations);
+      for (ResourceFlavorSpec f : assigned) {
+        match &= labelsMatch(pool.labels(), f.nodeLabels());
+      }
+      match &= labelsMatch(pool.labels(), ps.nodeSelector());
+      ok[p] = match;
+    }
+    return ok;
+  }
+
+  private static boolean labelsMatch(Map<String, String> labels, Map<String, String> selector) {
+    for (var e : selector.entrySet()) {
+      if (!e.getValue().equals(labels.get(e.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Binds as many pending pods of {@code owner} as fit now; queues it if some remain. Returns allBound. */
+  public boolean bind(Object owner, Pods pods) {
+    tryBind(owner, pods);
+    if (pods.allBound()) {
+      waiting.remove(owner);
+      return true;
+    }
+    waiting.put(owner, pods);
+    return false;
+  }
+
+  private void tryBind(Object owner, Pods pods) {
+    boolean[] full = new boolean[pods.requests.length];
+    for (int i = 0; i < pods.nodeOfPod.length; i++) {
+      int ps = pods.podSetOfPod[i];
+      if (pods.nodeOfPod[i] >= 0 || full[ps]) {
+        continue;
+      }
+      Node n = bestNode(pods.requests[ps], pods.poolOk[ps]);
+      if (n == null) {
+        full[ps] = true; // the podSet's identical pods would not fit either
+        continue;
+      }
+      cluster.allocate(n, pods.requests[ps], +1);
+      pods.nodeOfPod[i] = n.index;
+      pods.bound++;
+      listener.podBound(owner, ps, pods.requests[ps], +1);
+    }
+  }
+
+  private Node bestNode(long[] req, boolean[] poolOk) {
+    Node best = null;
+    double bestScore = 0;
+    for (int p = 0; p < poolOk.length; p++) {
+      if (!poolOk[p]) {
+        continue;
+      }
+      for (Node n : cluster.poolIndex.get(p)) {
+        if (n.fits(req)) {
+          double s = cluster.score(n, req);
+          if (best == null || s > bestScore || (s == bestScore && n.index < best.index)) {
+            best = n;
+            bestScore = s;
+          }
+          break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Retries waiting workloads in order; returns the owners whose pods are now all bound. */
+  public List<Object> retryWaiting() {
+    List<Object> done = new ArrayList<>();
+    Iterator<Map.Entry<Object, Pods>> it = waiting.entrySet().iterator();
+    while (it.hasNext()) {
+      var e = it.next();
+      tryBind(e.getKey(), e.getValue());
+      if (e.getValue().allBound()) {
+        done.add(e.getKey());
+        it.remove();
+      }
+    }
+    return done;
+  }
+
+  public boolean hasWaiting() {
+    return !waiting.isEmpty();
+  }
+
+  /** Unbinds every bound pod of the workload (it finished or was evicted) and forgets it. */
+  public void release(Object owner, Pods pods) {
+    waiting.remove(owner);
+    for (int i = 0; i < pods.nodeOfPod.length; i++) {
+      int n = pods.nodeOfPod[i];
+      if (n >= 0) {
+        cluster.allocate(cluster.nodes.get(n), pods.requests[pods.podSetOfPod[i]], -1);
+        pods.nodeOfPod[i] = -1;
+        listener.podBound(owner, pods.podSetOfPod[i], pods.requests[pods.podSetOfPod[i]], -1);
+      }
+    }
+    pods.bound = 0;
+  }
+
+  /** Nodes each bound pod of the workload sits on, for reports and tests. */
+  public List<String> placement(Pods pods) {
+    List<String> out = new ArrayList<>();
+    for (int n : pods.nodeOfPod) {
+      out.add(n < 0 ? "-" : cluster.nodes.get(n).name);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,200 @@
+package batchsim.core.kueue;
+
+import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.PreemptionPolicy;
+import batchsim.core.model.QueueingStrategy;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A Kueue ClusterQueue: a leaf of the quota tree plus its pending workloads.
+ *
+ * <p>The pending structure follows {@code pkg/cache/queue/cluster_queue.go}: an active heap ordered by
+ * (sticky preemptor, priority desc, queue-order timestamp, UID), an inadmissible set that does not
+ * compete, and the pop/inadmissible-requeue cycle counters that decide where a failed head goes.
+ */
+final class ClusterQueue extends QuotaNode {
+  final ClusterQueueSpec spec;
+  final int index;
+  final List<ResourceGroup> groups = new ArrayList<>();
+  /** resource index → group index, -1 when not covered. */
+  final int[] groupOfResource;
+  final boolean coversPods;
+  final int podsResource;
+
+  final TreeSet<Workload> heap;
+  final LinkedHashSet<Workload> inadmissibleSet = new LinkedHashSet<>();
+  /** Workloads holding quota, in admission order (Kueue cq.Workloads). */
+  final Set<Workload> admitted = new LinkedHashSet<>();
+  Workload sticky;
+  long popCycle;
+  long queueInadmissibleCycle = -1;
+  /** Kueue AllocatableResourceGeneration: bumped when quotas change. */
+  long generation = 1;
+  boolean active = true;
+
+  ClusterQueue(ClusterQueueSpec spec, int index, int frCount, int resourceCount, int podsResource) {
+    super(spec.name(), spec.fairWeight(), frCount);
+    this.spec = spec;
+    this.index = index;
+    this.groupOfResource = new int[resourceCount];
+    java.util.Arrays.fill(groupOfResource, -1);
+    this.podsResource = podsResource;
+    this.heap = new TreeSet<>(order());
+    boolean pods = false;
+    for (var g : spec.resourceGroups()) {
+      pods |= g.coveredResources().contains(batchsim.core.model.ResourceSpace.PODS);
+    }
+    this.coversPods = pods && podsResource >= 0;
+  }
+
+  private Comparator<Workload> order() {
+    return (a, b) -> {
+      boolean sa = a == sticky;
+      boolean sb = b == sticky;
+      if (sa != sb) {
+        return sa ? -1 : 1;
+      }
+      if (a.priority != b.priority) {
+        return a.priority > b.priority ? -1 : 1;
+      }
+      int c = Long.compare(a.queueTs, b.queueTs);
+      if (c != 0) {
+        return c;
+      }
+      c = uidOf(a).compareTo(uidOf(b));
+      return c != 0 ? c : Long.compare(a.seq, b.seq);
+    };
+  }
+
+  static String uidOf(Workload w) {
+    return w.uid == null ? "" : w.uid;
+  }
+
+  boolean strictFifo() {
+    return spec.queueingStrategy() == QueueingStrategy.STRICT_FIFO;
+  }
+
+  PreemptionPolicy withinClusterQueue() {
+    return spec.preemption().withinClusterQueue();
+  }
+
+  PreemptionPolicy reclaimWithinCohort() {
+    return spec.preemption().reclaimWithinCohort();
+  }
+
+  ResourceGroup groupFor(int resource) {
+    int g = resource < groupOfResource.length ? groupOfResource[resource] : -1;
+    return g < 0 ? null : groups.get(g);
+  }
+
+  boolean hasPending() {
+    return !heap.isEmpty();
+  }
+
+  int pendingCount() {
+    return heap.size() + inadmissibleSet.size();
+  }
+
+  /** Pops the head of the active heap (Kueue ClusterQueue.Pop). */
+  Workload pop() {
+    popCycle++;
+    Workload w = heap.pollFirst();
+    if (w != null) {
+      w.inHeap = false;
+    }
+    return w;
+  }
+
+  void pushActive(Workload w) {
+    if (w.inadmissible) {
+      inadmissibleSet.remove(w);
+      w.inadmissible = false;
+    }
+    if (!w.inHeap) {
+      heap.add(w);
+      w.inHeap = true;
+    }
+  }
+
+  void pushInadmissible(Workload w) {
+    if (!w.inHeap && !w.inadmissible) {
+      inadmissibleSet.add(w);
+      w.inadmissible = true;
+    }
+  }
+
+  /** Removes the workload from every pending structure (admitted, finished or deleted). */
+  void forget(Workload w) {
+    if (w.inHeap) {
+      heap.remove(w);
+      w.inHeap = false;
+    }
+    if (w.inadmissible) {
+      inadmissibleSet.remove(w);
+      w.inadmissible = false;
+    }
+    if (sticky == w) {
+      setSticky(null);
+    }
+  }
+
+  /** Changes the sticky preemptor without corrupting the heap order. */
+  void setSticky(Workload w) {
+    Workload old = sticky;
+    if (old == w) {
+      return;
+    }
+    boolean oldIn = old != null && old.inHeap;
+    boolean newIn = w != null && w.inHeap;
+    if (oldIn) {
+      heap.remove(old);
+    }
+    if (newIn) {
+      heap.remove(w);
+    }
+    sticky = w;
+    if (oldIn) {
+      heap.add(old);
+    }
+    if (newIn) {
+      heap.add(w);
+    }
+  }
+
+  /** Moves every inadmissible workload whose backoff expired back to the heap (QueueInadmissibleWorkloads). */
+  int queueInadmissible(long now) {
+    queueInadmissibleCycle = popCycle;
+    if (inadmissibleSet.isEmpty()) {
+      return 0;
+    }
+    List<Workload> moved = new ArrayList<>();
+    for (Workload w : inadmissibleSet) {
+      if (backoffExpired(w, now)) {
+        moved.add(w);
+      }
+    }
+    for (Workload w : moved) {
+      pushActive(w);
+    }
+    return moved.size();
+  }
+
+  static boolean backoffExpired(Workload w, long now) {
+    return w.requeueAtMs == Workload.UNSET_TIME || now >= w.requeueAtMs;
+  }
+
+  @Override
+  boolean isClusterQueue() {
+    return true;
+  }
+
+  @Override
+  public String toString() {
+    return "ClusterQueue(" + name + ")";
+  }
+}

@@ -1,0 +1,511 @@
+package batchsim.core.kueue;
+
+import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.CohortSpec;
+import batchsim.core.model.FlavorQuotaSpec;
+import batchsim.core.model.KueueConfig;
+import batchsim.core.model.QuotaSpec;
+import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.ResourceGroupSpec;
+import batchsim.core.model.ResourceSpace;
+import batchsim.core.model.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * The Kueue admission engine: the quota tree (cohorts and ClusterQueues), their pending queues, the
+ * scheduling cycle and the workload lifecycle transitions Kueue's controllers perform.
+ *
+ * <p>The engine owns all Kueue state and changes it only through these methods, called from the event
+ * loop. It never schedules events itself: whatever takes time (pod termination, the inadmissible-requeue
+ * batch delay) is asked of the {@link Host}.
+ */
+public final class KueueEngine {
+  /** What the engine needs from the simulation around it. */
+  public interface Host {
+    /** Quota was reserved and the workload is Admitted: bind its pods. */
+    void onAdmitted(Workload w);
+
+    /** The workload was evicted (e.g. preempted); call {@link #evictionComplete} once its pods are gone. */
+    void onEvicted(Workload w);
+
+    /** Call {@link #processInadmissibleRequeues} at {@code atMs}. */
+    void scheduleInadmissibleRequeue(long atMs);
+  }
+
+  /** A host that does nothing, for driving single cycles (conformance, tests). */
+  public static final Host NO_HOST = new Host() {
+    @Override
+    public void onAdmitted(Workload w) {}
+
+    @Override
+    public void onEvicted(Workload w) {}
+
+    @Override
+    public void scheduleInadmissibleRequeue(long atMs) {}
+  };
+
+  final KueueConfig config;
+  final FlavorResources index;
+  final List<ResourceFlavorSpec> flavorSpecs;
+  final List<ClusterQueue> queues = new ArrayList<>();
+  final Map<String, ClusterQueue> queuesByName = new LinkedHashMap<>();
+  final Map<String, Cohort> cohorts = new LinkedHashMap<>();
+  final FlavorAssigner assigner = new FlavorAssigner(this);
+  final Preemptor preemptor = new Preemptor(this);
+  final Scheduler scheduler = new Scheduler(this);
+  private final LongSupplier clock;
+  Host host = NO_HOST;
+  long cycle;
+  private final Set<QuotaNode> requeueRoots = new LinkedHashSet<>();
+  private final List<String> events = new ArrayList<>();
+  private boolean recordEvents;
+
+  public KueueEngine(KueueConfig config, ResourceSpace resources, List<ResourceFlavorSpec> flavors,
+      List<CohortSpec> cohortSpecs, List<ClusterQueueSpec> cqSpecs, LongSupplier clock) {
+    this.config = config;
+    this.clock = clock;
+    this.flavorSpecs = List.copyOf(flavors);
+    List<String> names = new ArrayList<>();
+    for (ResourceFlavorSpec f : flavors) {
+      names.add(f.name());
+    }
+    this.index = new FlavorResources(names, resources);
+    buildTree(cohortSpecs, cqSpecs);
+  }
+
+  public void setHost(Host host) {
+    this.host = host;
+  }
+
+  long now() {
+    return clock.getAsLong();
+  }
+
+  public FlavorResources index() {
+    return index;
+  }
+
+  public long cycle() {
+    return cycle;
+  }
+
+  // ------------------------------------------------------------------ tree construction
+
+  private void buildTree(List<CohortSpec> cohortSpecs, List<ClusterQueueSpec> cqSpecs) {
+    int frs = index.size();
+    for (CohortSpec c : cohortSpecs) {
+      Cohort node = new Cohort(c.name(), c.fairWeight(), frs);
+      applyQuotas(node, c.resourceGroups());
+      cohorts.put(c.name(), node);
+    }
+    for (ClusterQueueSpec s : cqSpecs) {
+      if (s.cohort() != null) {
+        cohorts.computeIfAbsent(s.cohort(), n -> new Cohort(n, 1.0, frs));
+      }
+    }
+    for (CohortSpec c : cohortSpecs) {
+      if (c.parent() != null) {
+        Cohort parent = cohorts.computeIfAbsent(c.parent(), n -> new Cohort(n, 1.0, frs));
+        Cohort child = cohorts.get(c.name());
+        child.parent = parent;
+        parent.childCohorts.add(child);
+      }
+    }
+    int podsIdx = index.resources().indexOf(ResourceSpace.PODS);
+    for (ClusterQueueSpec s : cqSpecs) {
+      ClusterQueue q = new ClusterQueue(s, queues.size(), frs, index.resources().size(), podsIdx);
+      for (ResourceGroupSpec g : s.resourceGroups()) {
+        int[] covered = g.coveredResources().stream().mapToInt(index.resources()::require).toArray();
+        int[] fl = g.flavors().stream().mapToInt(f -> requireFlavor(f.flavor())).toArray();
+        for (int r : covered) {
+          q.groupOfResource[r] = q.groups.size();
+        }
+        q.groups.add(new ResourceGroup(covered, fl));
+      }
+      applyQuotas(q, s.resourceGroups());
+      if (s.cohort() != null) {
+        Cohort parent = cohorts.get(s.cohort());
+        q.parent = parent;
+        parent.childQueues.add(q);
+      }
+      queues.add(q);
+      queuesByName.put(s.name(), q);
+    }
+    for (Cohort c : cohorts.values()) {
+      if (inCycle(c)) {
+        throw new IllegalArgumentException("cohort " + c.name + " is part of a cycle");
+      }
+    }
+    for (Cohort c : cohorts.values()) {
+      if (c.parent == null) {
+        computeSubtree(c);
+      }
+    }
+    for (ClusterQueue q : queues) {
+      if (q.parent == null) {
+        System.arraycopy(q.nominal, 0, q.subtreeQuota, 0, frs);
+      }
+    }
+  }
+
+  private int requireFlavor(String name) {
+    int f = index.flavorIndex(name);
+    if (f < 0) {
+      throw new IllegalArgumentException("unknown flavor " + name);
+    }
+    return f;
+  }
+
+  private static boolean inCycle(Cohort c) {
+    Set<Cohort> seen = new java.util.HashSet<>();
+    for (Cohort p = c; p != null; p = p.parent) {
+      if (!seen.add(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void applyQuotas(QuotaNode node, List<ResourceGroupSpec> groups) {
+    for (ResourceGroupSpec g : groups) {
+      for (FlavorQuotaSpec fq : g.flavors()) {
+        int f = requireFlavor(fq.flavor());
+        for (Map.Entry<String, QuotaSpec> e : fq.resources().entrySet()) {
+          int fr = index.fr(f, index.resources().require(e.getKey()));
+          QuotaSpec q = e.getValue();
+          node.nominal[fr] = q.nominal();
+          node.borrowingLimit[fr] = q.hasBorrowingLimit() ? q.borrowingLimit() : QuotaNode.NO_LIMIT;
+          node.lendingLimit[fr] = q.hasLendingLimit() ? q.lendingLimit() : QuotaNode.NO_LIMIT;
+        }
+      }
+    }
+  }
+
+  /** Kueue updateCohortResourceNode: subtree quotas and usage, bottom-up; also the cohort heights. */
+  private void computeSubtree(Cohort c) {
+    int frs = index.size();
+    System.arraycopy(c.nominal, 0, c.subtreeQuota, 0, frs);
+    java.util.Arrays.fill(c.usage, 0);
+    int height = c.childCohorts.isEmpty() && c.childQueues.isEmpty() ? 0 : 1;
+    for (Cohort child : c.childCohorts) {
+      computeSubtree(child);
+      height = Math.max(height, child.height + 1);
+      accumulate(c, child);
+    }
+    for (ClusterQueue q : c.childQueues) {
+      System.arraycopy(q.nominal, 0, q.subtreeQuota, 0, frs);
+      accumulate(c, q);
+    }
+    c.height = height;
+  }
+
+  private void accumulate(Cohort parent, QuotaNode child) {
+    for (int fr = 0; fr < index.size(); fr++) {
+      parent.subtreeQuota[fr] += child.subtreeQuota[fr] - child.localQuota(fr);
+      parent.usage[fr] += Math.max(0, child.usage[fr] - child.localQuota(fr));
+    }
+  }
+
+  // ------------------------------------------------------------------ workloads
+
+  /**
+   * Creates a workload in a ClusterQueue and queues it.
+   *
+   * @param uid Kueue UID for tie-breaks (null in simulations: arrival order breaks ties)
+   */
+  public Workload submit(WorkloadSpec spec, String clusterQueue, int priority, long seq, String uid) {
+    ClusterQueue q = queuesByName.get(clusterQueue);
+    if (q == null) {
+      throw new IllegalArgumentException("unknown ClusterQueue " + clusterQueue);
+    }
+    Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
+    w.queueTs = w.createdMs;
+    q.pushActive(w);
+    return w;
+  }
+
+  /** Test/conformance setup: the workload already holds quota with the given flavors and counts. */
+  public Workload assumeAdmitted(WorkloadSpec spec, String clusterQueue, int priority, long seq, String uid,
+      int[][] flavors, long reservedAtMs) {
+    ClusterQueue q = queuesByName.get(clusterQueue);
+    Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
+    int[] counts = spec.podSets().stream().mapToInt(p -> p.count()).toArray();
+    java.util.TreeMap<Integer, Long> usage = new java.util.TreeMap<>();
+    for (int i = 0; i < counts.length; i++) {
+      long[] req = FlavorAssigner.requests(spec.podSets().get(i), counts[i], q, index.resources().size());
+      for (int r = 0; r < req.length; r++) {
+        if (req[r] > 0 && flavors[i][r] >= 0) {
+          usage.merge(index.fr(flavors[i][r], r), req[r], Long::sum);
+        }
+      }
+    }
+    reserve(w, flavors, counts, FrAmounts.of(usage), reservedAtMs);
+    return w;
+  }
+
+  void reserve(Workload w, int[][] flavors, int[] counts, FrAmounts usage, long at) {
+    ClusterQueue q = w.cq;
+    q.forget(w);
+    w.flavors = flavors;
+    w.counts = counts;
+    w.usage = usage;
+    q.addUsage(usage);
+    q.admitted.add(w);
+    w.state = WorkloadState.RESERVED;
+    w.reservedAtMs = at;
+    if (w.firstReservedAtMs == Workload.UNSET_TIME) {
+      w.firstReservedAtMs = at;
+    }
+    w.admittedAtMs = at;
+    w.lastAssignment = null;
+    w.pendingReason = "";
+    w.pendingMessage = "";
+    w.setCondition(ConditionType.QUOTA_RESERVED, true, "QuotaReserved",
+        "Quota reserved in ClusterQueue " + q.name, at);
+    // No admission checks yet: Admitted follows QuotaReserved in the same patch.
+    w.setCondition(ConditionType.ADMITTED, true, "Admitted",
+        "The workload is admitted", at);
+    if (w.conditions.containsKey(ConditionType.EVICTED)) {
+      w.setCondition(ConditionType.EVICTED, false, "QuotaReserved", "Previously: " + w.evictionReason, at);
+    }
+    if (w.conditions.containsKey(ConditionType.PREEMPTED)) {
+      w.setCondition(ConditionType.PREEMPTED, false, "QuotaReserved", "Previously: " + w.preemptionReason, at);
+    }
+    event(w, "QuotaReserved", "Normal");
+    event(w, "Admitted", "Normal");
+  }
+
+  /** All pods are up: PodsReady=True and the workload runs. */
+  public void markRunning(Workload w) {
+    long now = now();
+    w.state = WorkloadState.RUNNING;
+    w.startedAtMs = now;
+    w.setCondition(ConditionType.PODS_READY, true, "PodsReady", "All pods reached readiness", now);
+  }
+
+  /** The workload completed: release its quota and retry parked workloads in its cohort tree. */
+  public void finish(Workload w) {
+    long now = now();
+    release(w);
+    w.state = WorkloadState.FINISHED;
+    w.finishedAtMs = now;
+    w.setCondition(ConditionType.FINISHED, true, "Succeeded", "Job finished successfully", now);
+    notifyRequeue(w.cq);
+  }
+
+  private void release(Workload w) {
+    w.cq.removeUsage(w.usage);
+    w.cq.admitted.remove(w);
+  }
+
+  /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
+  void evict(Workload w, String reason, String preemptionReason, String message) {
+    long now = now();
+    w.state = WorkloadState.EVICTING;
+    w.evictionReason = reason;
+    w.evictedAtMs = now;
+    w.evictions++;
+    w.setCondition(ConditionType.EVICTED, true, reason, message, now);
+    if (preemptionReason != null) {
+      w.preemptionReason = preemptionReason;
+      w.preemptions++;
+      w.setCondition(ConditionType.PREEMPTED, true, preemptionReason, message, now);
+      event(w, "Preempted", "Normal");
+    }
+    host.onEvicted(w);
+  }
+
+  /**
+   * The evicted workload's pods are gone: Kueue's job reconciler clears the reservation, sets Requeued and
+   * the workload is queued again (it keeps its creation-time position).
+   */
+  public void evictionComplete(Workload w) {
+    long now = now();
+    release(w);
+    w.state = WorkloadState.PENDING;
+    w.flavors = null;
+    w.counts = null;
+    w.usage = FrAmounts.EMPTY;
+    w.startedAtMs = Workload.UNSET_TIME;
+    w.setCondition(ConditionType.QUOTA_RESERVED, false, "Pending", "Evicted: " + w.evictionReason, now);
+    w.setCondition(ConditionType.ADMITTED, false, "NoReservation", "The workload has no reservation", now);
+    w.conditions.remove(ConditionType.PODS_READY);
+    boolean requeued = "Preempted".equals(w.evictionReason) || "NodeFailures".equals(w.evictionReason);
+    w.setCondition(ConditionType.REQUEUED, requeued, requeued ? w.evictionReason : w.evictionReason,
+        "Requeued after eviction", now);
+    w.queueTs = queueOrderTimestamp(w);
+    w.cq.pushActive(w);
+    notifyRequeue(w.cq);
+  }
+
+  /** Kueue Ordering.GetQueueOrderTimestamp (requeuingStrategy.timestamp = Eviction, the default). */
+  long queueOrderTimestamp(Workload w) {
+    if (w.isEvicted() && ("PodsReadyTimeout".equals(w.evictionReason) || "AdmissionCheck".equals(w.evictionReason))) {
+      return w.evictedAtMs;
+    }
+    if (!config.prioritySortingWithinCohort() && "InCohortReclaimWhileBorrowing".equals(w.preemptionReason)
+        && w.conditions.containsKey(ConditionType.PREEMPTED)) {
+      return w.evictedAtMs + 1;
+    }
+    return w.createdMs;
+  }
+
+  // ------------------------------------------------------------------ inadmissible requeue
+
+  /** Kueue QueueAssociatedInadmissibleWorkloadsAfter: retry the tree's parked workloads after the batch delay. */
+  void notifyRequeue(ClusterQueue q) {
+    QuotaNode root = q.hasParent() ? q.root() : q;
+    boolean first = requeueRoots.isEmpty();
+    requeueRoots.add(root);
+    if (first) {
+      host.scheduleInadmissibleRequeue(now() + config.inadmissibleRequeueDelayMs());
+    }
+  }
+
+  /** Moves the parked workloads of every notified tree back to their active heaps. */
+  public int processInadmissibleRequeues() {
+    int moved = 0;
+    List<QuotaNode> roots = new ArrayList<>(requeueRoots);
+    requeueRoots.clear();
+    long now = now();
+    for (QuotaNode r : roots) {
+      List<ClusterQueue> qs = r instanceof Cohort c ? c.subtreeQueues() : List.of((ClusterQueue) r);
+      for (ClusterQueue q : qs) {
+        moved += q.queueInadmissible(now);
+      }
+    }
+    return moved;
+  }
+
+  // ------------------------------------------------------------------ cycle
+
+  /** Runs one scheduling cycle. Returns what it did, so the caller can decide whether to run another. */
+  public Scheduler.CycleOutcome runCycle() {
+    return scheduler.schedule();
+  }
+
+  // ------------------------------------------------------------------ inspection
+
+  public List<String> clusterQueueNames() {
+    return new ArrayList<>(queuesByName.keySet());
+  }
+
+  public boolean hasClusterQueue(String name) {
+    return queuesByName.containsKey(name);
+  }
+
+  /** Workloads holding quota, per ClusterQueue in declaration order. */
+  public List<Workload> reservedWorkloads() {
+    List<Workload> out = new ArrayList<>();
+    for (ClusterQueue q : queues) {
+      out.addAll(q.admitted);
+    }
+    return out;
+  }
+
+  public List<Workload> activePending(String cq) {
+    return new ArrayList<>(queuesByName.get(cq).heap);
+  }
+
+  public List<Workload> inadmissiblePending(String cq) {
+    return new ArrayList<>(queuesByName.get(cq).inadmissibleSet);
+  }
+
+  public int pendingCount(String cq) {
+    return queuesByName.get(cq).pendingCount();
+  }
+
+  /** Current usage of a ClusterQueue on a flavor/resource, base units. */
+  public long usage(String cq, int flavor, int resource) {
+    return queuesByName.get(cq).usage[index.fr(flavor, resource)];
+  }
+
+  public long nominal(String cq, int flavor, int resource) {
+    return queuesByName.get(cq).nominal[index.fr(flavor, resource)];
+  }
+
+  /** Usage of the cohort named, base units (for invariant checks). */
+  public long cohortUsage(String cohort, int fr) {
+    return cohorts.get(cohort).usage[fr];
+  }
+
+  public List<String> cohortNames() {
+    return Collections.unmodifiableList(new ArrayList<>(cohorts.keySet()));
+  }
+
+  /** Records Kueue events ("workload reason type") for conformance checks. */
+  public void recordEvents(boolean on) {
+    recordEvents = on;
+  }
+
+  public List<String> events() {
+    return events;
+  }
+
+  void event(Workload w, String reason, String type) {
+    if (recordEvents) {
+      events.add(w.id() + " " + reason + " " + type);
+    }
+  }
+
+  /**
+   * Checks the quota invariants on every node: usage never negative, no ClusterQueue above
+   * nominal + borrowingLimit, and the cached cohort usage equal to the sum its children push up.
+   * Returns the violations found (empty when clean).
+   */
+  public List<String> checkQuotaInvariants() {
+    List<String> out = new ArrayList<>();
+    for (ClusterQueue q : queues) {
+      for (int fr = 0; fr < index.size(); fr++) {
+        if (q.usage[fr] < 0) {
+          out.add("ClusterQueue " + q.name + " has negative usage on " + frName(fr));
+        }
+        if (q.hasParent() && q.borrowingLimit[fr] != QuotaNode.NO_LIMIT
+            && q.usage[fr] > q.nominal[fr] + q.borrowingLimit[fr]) {
+          out.add("ClusterQueue " + q.name + " uses " + q.usage[fr] + " of " + frName(fr)
+              + ", above nominal + borrowingLimit " + (q.nominal[fr] + q.borrowingLimit[fr]));
+        }
+        if (!q.hasParent() && q.usage[fr] > q.nominal[fr]) {
+          out.add("ClusterQueue " + q.name + " uses " + q.usage[fr] + " of " + frName(fr)
+              + ", above its nominal " + q.nominal[fr]);
+        }
+      }
+    }
+    for (Cohort c : cohorts.values()) {
+      for (int fr = 0; fr < index.size(); fr++) {
+        long expected = 0;
+        for (Cohort ch : c.childCohorts) {
+          expected += Math.max(0, ch.usage[fr] - ch.localQuota(fr));
+        }
+        for (ClusterQueue ch : c.childQueues) {
+          expected += Math.max(0, ch.usage[fr] - ch.localQuota(fr));
+        }
+        if (expected != c.usage[fr]) {
+          out.add("Cohort " + c.name + " usage of " + frName(fr) + " is " + c.usage[fr] + " but its children push "
+              + expected);
+        }
+        if (!c.hasParent() && c.usage[fr] > c.subtreeQuota[fr]) {
+          out.add("Cohort " + c.name + " uses " + c.usage[fr] + " of " + frName(fr) + ", above its subtree quota "
+              + c.subtreeQuota[fr]);
+        }
+        if (c.hasParent() && c.borrowingLimit[fr] != QuotaNode.NO_LIMIT
+            && c.usage[fr] > c.subtreeQuota[fr] + c.borrowingLimit[fr]) {
+          out.add("Cohort " + c.name + " uses " + c.usage[fr] + " of " + frName(fr)
+              + ", above subtree quota + borrowingLimit");
+        }
+      }
+    }
+    return out;
+  }
+
+  private String frName(int fr) {
+    return index.flavorName(index.flavorOf(fr)) + "/" + index.resourceName(fr);
+  }
+}

@@ -1,0 +1,4 @@
+package batchsim.core.kueue;
+
+/** A preemption victim and Kueue's Preempted reason (InClusterQueue, InCohortReclamation, ...). */
+record Target(Workload workload, String reason) {}

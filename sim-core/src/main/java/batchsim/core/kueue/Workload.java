@@ -1,0 +1,185 @@
+package batchsim.core.kueue;
+
+import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.WorkloadSpec;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The engine's mutable view of one workload: its lifecycle state, its admission (flavors, counts and
+ * quota usage), its Kueue conditions, and its place in its ClusterQueue's queue.
+ */
+public final class Workload {
+  /** Marks an unset creation timestamp, which Kueue sorts before any set time. */
+  public static final long UNSET_TIME = Long.MIN_VALUE;
+
+  final WorkloadSpec spec;
+  final long seq;
+  /** Kueue UID, compared as a string for the final tie-breaks; null sorts as "". */
+  final String uid;
+  final ClusterQueue cq;
+  final int priority;
+  final long createdMs;
+
+  WorkloadState state = WorkloadState.PENDING;
+  final Map<ConditionType, Condition> conditions = new EnumMap<>(ConditionType.class);
+
+  // Admission (valid while the workload holds quota).
+  int[][] flavors; // [podSet][resource] -> flavor index or -1
+  int[] counts; // admitted pod count per podSet
+  FrAmounts usage = FrAmounts.EMPTY;
+  long reservedAtMs = UNSET_TIME;
+  long firstReservedAtMs = UNSET_TIME;
+  long admittedAtMs = UNSET_TIME;
+  long startedAtMs = UNSET_TIME;
+  long finishedAtMs = UNSET_TIME;
+
+  // Eviction.
+  String evictionReason; // Kueue Evicted reason, null if never evicted
+  String preemptionReason; // Preempted sub-reason
+  long evictedAtMs = UNSET_TIME;
+  int evictions;
+  int preemptions;
+
+  // Queueing.
+  boolean inHeap;
+  boolean inadmissible;
+  long queueTs; // queue-order timestamp, fixed while queued
+  LastAssignment lastAssignment;
+  long requeueAtMs = UNSET_TIME;
+  String pendingReason = "";
+  String pendingMessage = "";
+
+  /** Simulation-owned data (pods, nodes); the Kueue engine never reads it. */
+  public Object runtime;
+
+  Workload(WorkloadSpec spec, long seq, String uid, ClusterQueue cq, int priority, long createdMs) {
+    this.spec = spec;
+    this.seq = seq;
+    this.uid = uid;
+    this.cq = cq;
+    this.priority = priority;
+    this.createdMs = createdMs;
+  }
+
+  public WorkloadSpec spec() {
+    return spec;
+  }
+
+  public String id() {
+    return spec.id();
+  }
+
+  public long seq() {
+    return seq;
+  }
+
+  public int priority() {
+    return priority;
+  }
+
+  public long createdMs() {
+    return createdMs;
+  }
+
+  public WorkloadState state() {
+    return state;
+  }
+
+  public String clusterQueueName() {
+    return cq == null ? null : cq.name;
+  }
+
+  public long reservedAtMs() {
+    return reservedAtMs;
+  }
+
+  public long firstReservedAtMs() {
+    return firstReservedAtMs;
+  }
+
+  public long admittedAtMs() {
+    return admittedAtMs;
+  }
+
+  public long startedAtMs() {
+    return startedAtMs;
+  }
+
+  public long finishedAtMs() {
+    return finishedAtMs;
+  }
+
+  public int evictions() {
+    return evictions;
+  }
+
+  public int preemptions() {
+    return preemptions;
+  }
+
+  public String evictionReason() {
+    return evictionReason;
+  }
+
+  public String preemptionReason() {
+    return preemptionReason;
+  }
+
+  public String pendingReason() {
+    return pendingReason;
+  }
+
+  public String pendingMessage() {
+    return pendingMessage;
+  }
+
+  public Condition condition(ConditionType t) {
+    return conditions.get(t);
+  }
+
+  /** Admitted pod count of podSet i (partial admission may shrink it). */
+  public int admittedCount(int podSet) {
+    return counts[podSet];
+  }
+
+  /** The flavor index assigned to resource r of podSet i, or -1. */
+  public int flavorOf(int podSet, int resource) {
+    return flavors == null ? -1 : flavors[podSet][resource];
+  }
+
+  public PodSetSpec podSet(int i) {
+    return spec.podSets().get(i);
+  }
+
+  boolean holdsQuota() {
+    return state == WorkloadState.RESERVED || state == WorkloadState.RUNNING
+        || state == WorkloadState.EVICTING;
+  }
+
+  boolean isEvicted() {
+    Condition c = conditions.get(ConditionType.EVICTED);
+    return c != null && c.status();
+  }
+
+  void setCondition(ConditionType t, boolean status, String reason, String message, long now) {
+    Condition old = conditions.get(t);
+    long time = old != null && old.status() == status ? old.timeMs() : now;
+    conditions.put(t, new Condition(t, status, reason, message, time));
+  }
+
+  /** Uses at least one of the given frs (Kueue WorkloadUsesResources). */
+  boolean usesAny(int[] frs) {
+    for (int fr : frs) {
+      if (usage.uses(fr)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public String toString() {
+    return id();
+  }
+}

@@ -1,0 +1,142 @@
+package batchsim.core.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Collects latency histograms and counters per ClusterQueue and overall, and exact time-weighted levels
+ * (allocation per flavor and resource, quota usage per queue). Histograms record virtual milliseconds
+ * with a plain {@code recordValue}; they auto-resize, so no wait is ever clipped.
+ */
+public final class Recorder {
+  private final List<String> queueNames;
+  private final QueueCounters[] queues;
+  private final QueueCounters overall = new QueueCounters();
+  private final TimeWeighted allocation;
+  private final TimeWeighted quotaUsage;
+  private final TimeWeighted borrowed;
+  private long unknownQueueArrivals;
+
+  /**
+   * @param allocationSlots size of the allocation index (flavor × resource, plus the overall row)
+   * @param quotaSlots size of the quota-usage index (queue × flavor × resource)
+   */
+  public Recorder(List<String> queueNames, int allocationSlots, int quotaSlots) {
+    this.queueNames = List.copyOf(queueNames);
+    this.queues = new QueueCounters[queueNames.size()];
+    for (int i = 0; i < queues.length; i++) {
+      queues[i] = new QueueCounters();
+    }
+    this.allocation = new TimeWeighted(allocationSlots);
+    this.quotaUsage = new TimeWeighted(quotaSlots);
+    this.borrowed = new TimeWeighted(quotaSlots);
+  }
+
+  static final class QueueCounters {
+    final Histogram timeToReservation = new Histogram(3);
+    final Histogram timeToStart = new Histogram(3);
+    final Histogram completion = new Histogram(3);
+    long arrived;
+    long admitted;
+    long finished;
+    long evicted;
+    long preempted;
+  }
+
+  public void arrival(int queue) {
+    queues[queue].arrived++;
+    overall.arrived++;
+  }
+
+  public void unknownQueueArrival() {
+    unknownQueueArrivals++;
+  }
+
+  /** Quota reserved; {@code firstWaitMs} is recorded only for the first reservation (else -1). */
+  public void admitted(int queue, long firstWaitMs) {
+    queues[queue].admitted++;
+    overall.admitted++;
+    if (firstWaitMs >= 0) {
+      queues[queue].timeToReservation.recordValue(firstWaitMs);
+      overall.timeToReservation.recordValue(firstWaitMs);
+    }
+  }
+
+  public void started(int queue, long sinceCreatedMs) {
+    queues[queue].timeToStart.recordValue(sinceCreatedMs);
+    overall.timeToStart.recordValue(sinceCreatedMs);
+  }
+
+  public void finished(int queue, long sinceCreatedMs) {
+    queues[queue].finished++;
+    overall.finished++;
+    queues[queue].completion.recordValue(sinceCreatedMs);
+    overall.completion.recordValue(sinceCreatedMs);
+  }
+
+  public void evicted(int queue, boolean preempted) {
+    queues[queue].evicted++;
+    overall.evicted++;
+    if (preempted) {
+      queues[queue].preempted++;
+      overall.preempted++;
+    }
+  }
+
+  public void allocation(int slot, long delta, long now) {
+    allocation.add(slot, delta, now);
+  }
+
+  /** Quota usage of a queue slot changed by {@code delta}; borrowing is what exceeds {@code nominal}. */
+  public void quotaUsage(int slot, long delta, long nominal, long now) {
+    long before = Math.max(0, quotaUsage.level(slot) - nominal);
+    quotaUsage.add(slot, delta, now);
+    long after = Math.max(0, quotaUsage.level(slot) - nominal);
+    if (after != before) {
+      borrowed.add(slot, after - before, now);
+    }
+  }
+
+  public double meanBorrowed(int slot, long end) {
+    return borrowed.mean(slot, end);
+  }
+
+  public double meanAllocation(int slot, long end) {
+    return allocation.mean(slot, end);
+  }
+
+  public long peakAllocation(int slot) {
+    return allocation.peak(slot);
+  }
+
+  public double meanQuotaUsage(int slot, long end) {
+    return quotaUsage.mean(slot, end);
+  }
+
+  public long peakQuotaUsage(int slot) {
+    return quotaUsage.peak(slot);
+  }
+
+  public long unknownQueueArrivals() {
+    return unknownQueueArrivals;
+  }
+
+  /** Snapshot of one queue's statistics; {@code pending/admitted/running} are end-of-run counts. */
+  public QueueStats queueStats(int queue, long pending, long admittedAtEnd, long running) {
+    return stats(queueNames.get(queue), queues[queue], pending, admittedAtEnd, running);
+  }
+
+  public QueueStats overallStats(long pending, long admittedAtEnd, long running) {
+    return stats(QueueStats.OVERALL, overall, pending, admittedAtEnd, running);
+  }
+
+  private static QueueStats stats(String name, QueueCounters c, long pending, long admittedAtEnd, long running) {
+    return new QueueStats(name, c.timeToReservation.copy(), c.timeToStart.copy(), c.completion.copy(),
+        c.arrived, c.admitted, c.finished, c.evicted, c.preempted, pending, admittedAtEnd, running);
+  }
+
+  public List<String> queueNames() {
+    return new ArrayList<>(queueNames);
+  }
+}
