@@ -10,11 +10,13 @@ import java.nio.file.Path;
 public final class Reports {
   public static final String SUMMARY_JSON = "summary.json";
   public static final String WORKLOADS_CSV = "workloads.csv";
+  public static final String TIMESERIES_CSV = "timeseries.csv";
 
   private Reports() {}
 
   /**
-   * Writes {@value #SUMMARY_JSON} and {@value #WORKLOADS_CSV} into {@code dir}, which must exist.
+   * Writes {@value #SUMMARY_JSON}, {@value #WORKLOADS_CSV} and, when the run sampled,
+   * {@value #TIMESERIES_CSV} into {@code dir}, which must exist.
    * Existing files are overwritten; making the directory appear atomically is the caller's job.
    */
   public static void writeAll(RunResult result, RunMetadata meta, Path dir) throws IOException {
@@ -22,6 +24,11 @@ public final class Reports {
     String digest;
     try (OutputStream out = Files.newOutputStream(dir.resolve(WORKLOADS_CSV))) {
       digest = WorkloadsCsv.write(result.workloads(), out);
+    }
+    if (!result.timeSeries().timesMs().isEmpty()) {
+      try (OutputStream out = Files.newOutputStream(dir.resolve(TIMESERIES_CSV))) {
+        TimeSeriesCsv.write(result.timeSeries(), out);
+      }
     }
     try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_JSON))) {
       SummaryJson.write(result, meta, digest, out);

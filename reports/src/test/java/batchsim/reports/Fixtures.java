@@ -3,6 +3,7 @@ package batchsim.reports;
 import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.TimeSeries;
 import batchsim.core.metrics.UtilizationStat;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ResourceSpace;
@@ -57,6 +58,6 @@ final class Fixtures {
             4));
     return new RunResult("demo", 42, horizonMs, 7_200_000, 123_456,
         ResourceSpace.of(List.of("cpu", "memory", "pods", "nvidia.com/gpu")), workloads, overall,
-        List.of(teamA, teamB), util, usage, 1);
+        List.of(teamA, teamB), util, usage, 1, TimeSeries.EMPTY);
   }
 }

@@ -27,7 +27,7 @@ public final class PodBinder {
 
   /** Told about every pod bound (+1) or released (-1), for allocation accounting. */
   public interface BindListener {
-    void podBound(Object owner, int podSet, long[] request, int sign);
+    void podBound(Object owner, int pool, long[] request, int sign);
   }
 
   public PodBinder(ClusterState cluster, List<ResourceFlavorSpec> flavors, BindListener listener) {
@@ -155,7 +155,7 @@ public final class PodBinder {
       cluster.allocate(n, pods.requests[ps], +1);
       pods.nodeOfPod[i] = n.index;
       pods.bound++;
-      listener.podBound(owner, ps, pods.requests[ps], +1);
+      listener.podBound(owner, n.pool, pods.requests[ps], +1);
     }
   }
 
@@ -205,9 +205,10 @@ public final class PodBinder {
     for (int i = 0; i < pods.nodeOfPod.length; i++) {
       int n = pods.nodeOfPod[i];
       if (n >= 0) {
-        cluster.allocate(cluster.nodes.get(n), pods.requests[pods.podSetOfPod[i]], -1);
+        Node node = cluster.nodes.get(n);
+        cluster.allocate(node, pods.requests[pods.podSetOfPod[i]], -1);
         pods.nodeOfPod[i] = -1;
-        listener.podBound(owner, pods.podSetOfPod[i], pods.requests[pods.podSetOfPod[i]], -1);
+        listener.podBound(owner, node.pool, pods.requests[pods.podSetOfPod[i]], -1);
       }
     }
     pods.bound = 0;

@@ -110,7 +110,8 @@ final class ClusterQueue extends QuotaNode {
     return w;
   }
 
-  void pushActive(Workload w) {
+  /** Puts the workload in the active heap, moving it out of the inadmissible set; false if already there. */
+  boolean pushActive(Workload w) {
     if (w.inadmissible) {
       inadmissibleSet.remove(w);
       w.inadmissible = false;
@@ -118,14 +119,38 @@ final class ClusterQueue extends QuotaNode {
     if (!w.inHeap) {
       heap.add(w);
       w.inHeap = true;
+      return true;
     }
+    return false;
   }
 
-  void pushInadmissible(Workload w) {
+  /** Parks the workload as inadmissible unless it is already queued; false if it was. */
+  boolean pushInadmissible(Workload w) {
     if (!w.inHeap && !w.inadmissible) {
       inadmissibleSet.add(w);
       w.inadmissible = true;
+      return true;
     }
+    return false;
+  }
+
+  /**
+   * Kueue ClusterQueue.RequeueIfNotPresent / requeueIfNotPresent (pkg/cache/queue/cluster_queue.go): a head
+   * that was not admitted goes back to the active heap when its backoff expired and either the reason is
+   * immediate for the queueing strategy, an inadmissible requeue happened since it was popped, or its last
+   * flavor scan stopped before the last flavor; otherwise it is parked as inadmissible. A PendingPreemption
+   * head becomes the sticky head of a BestEffortFIFO queue. Returns false when the workload was already queued.
+   */
+  boolean requeueIfNotPresent(Workload w, RequeueReason reason, long now) {
+    if ((reason == RequeueReason.PENDING_PREEMPTION || reason == RequeueReason.PENDING_MIGRATION) && !strictFifo()) {
+      setSticky(w);
+    }
+    boolean immediate = reason.immediate(strictFifo());
+    boolean pendingFlavors = w.lastAssignment != null && w.lastAssignment.pendingFlavors();
+    if (backoffExpired(w, now) && (immediate || queueInadmissibleCycle >= popCycle || pendingFlavors)) {
+      return pushActive(w);
+    }
+    return pushInadmissible(w);
   }
 
   /** Removes the workload from every pending structure (admitted, finished or deleted). */

@@ -5,6 +5,7 @@ import batchsim.core.model.CohortSpec;
 import batchsim.core.model.FlavorQuotaSpec;
 import batchsim.core.model.KueueConfig;
 import batchsim.core.model.QuotaSpec;
+import batchsim.core.model.RequeuingTimestamp;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.ResourceGroupSpec;
 import batchsim.core.model.ResourceSpace;
@@ -65,6 +66,8 @@ public final class KueueEngine {
   long cycle;
   private final Set<QuotaNode> requeueRoots = new LinkedHashSet<>();
   private final List<String> events = new ArrayList<>();
+  /** Kueue admission_cycle_preemption_skips of the last cycle, per ClusterQueue. */
+  final Map<String, Integer> skippedPreemptions = new LinkedHashMap<>();
   private boolean recordEvents;
 
   public KueueEngine(KueueConfig config, ResourceSpace resources, List<ResourceFlavorSpec> flavors,
@@ -313,6 +316,8 @@ public final class KueueEngine {
     w.evictedAtMs = now;
     w.evictions++;
     w.setCondition(ConditionType.EVICTED, true, reason, message, now);
+    // Kueue workloadevict.Evict → reportEvictedWorkload records "EvictedDueTo<reason>" on every eviction.
+    event(w, "EvictedDueTo" + reason, "Normal");
     if (preemptionReason != null) {
       w.preemptionReason = preemptionReason;
       w.preemptions++;
@@ -345,14 +350,28 @@ public final class KueueEngine {
     notifyRequeue(w.cq);
   }
 
-  /** Kueue Ordering.GetQueueOrderTimestamp (requeuingStrategy.timestamp = Eviction, the default). */
+  /**
+   * Kueue Ordering.GetQueueOrderTimestamp (pkg/workload/workload.go): the Evicted time after a PodsReadyTimeout
+   * eviction (only with requeuingStrategy.timestamp = Eviction) or an AdmissionCheck eviction; with
+   * PrioritySortingWithinCohort off, the Preempted time + 1 ms after InCohortReclaimWhileBorrowing; else the
+   * creation time. The times are the conditions' last transition times.
+   */
   long queueOrderTimestamp(Workload w) {
-    if (w.isEvicted() && ("PodsReadyTimeout".equals(w.evictionReason) || "AdmissionCheck".equals(w.evictionReason))) {
-      return w.evictedAtMs;
+    Condition evicted = w.conditions.get(ConditionType.EVICTED);
+    if (evicted != null && evicted.status()) {
+      if (config.podsReadyRequeuingTimestamp() == RequeuingTimestamp.EVICTION
+          && "PodsReadyTimeout".equals(evicted.reason())) {
+        return evicted.timeMs();
+      }
+      if ("AdmissionCheck".equals(evicted.reason())) {
+        return evicted.timeMs();
+      }
     }
-    if (!config.prioritySortingWithinCohort() && "InCohortReclaimWhileBorrowing".equals(w.preemptionReason)
-        && w.conditions.containsKey(ConditionType.PREEMPTED)) {
-      return w.evictedAtMs + 1;
+    if (!config.prioritySortingWithinCohort()) {
+      Condition preempted = w.conditions.get(ConditionType.PREEMPTED);
+      if (preempted != null && preempted.status() && "InCohortReclaimWhileBorrowing".equals(preempted.reason())) {
+        return preempted.timeMs() + 1;
+      }
     }
     return w.createdMs;
   }
@@ -438,6 +457,15 @@ public final class KueueEngine {
 
   public List<String> cohortNames() {
     return Collections.unmodifiableList(new ArrayList<>(cohorts.keySet()));
+  }
+
+  /**
+   * Kueue's admission_cycle_preemption_skips gauge for the last cycle: per ClusterQueue, the entries that
+   * needed preemption (or had preemption targets) but were skipped because another entry took the quota
+   * or the targets first. ClusterQueues with no skip are absent.
+   */
+  public Map<String, Integer> skippedPreemptions() {
+    return Collections.unmodifiableMap(skippedPreemptions);
   }
 
   /** Records Kueue events ("workload reason type") for conformance checks. */

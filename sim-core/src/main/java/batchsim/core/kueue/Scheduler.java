@@ -59,6 +59,7 @@ public final class Scheduler {
 
   CycleOutcome schedule() {
     engine.cycle++;
+    engine.skippedPreemptions.clear();
     List<Workload> heads = new ArrayList<>();
     for (ClusterQueue q : engine.queues) {
       if (q.active && q.hasPending()) {
@@ -204,7 +205,7 @@ public final class Scheduler {
   // ------------------------------------------------------------------ ordering
 
   /** Kueue's classical iterator: lower borrowing height, higher priority, earlier queue timestamp. */
-  private List<Entry> classicalOrder(List<Entry> entries) {
+  List<Entry> classicalOrder(List<Entry> entries) {
     List<Entry> sorted = new ArrayList<>(entries);
     Comparator<Entry> c = Comparator.comparingInt(e -> e.assignment.borrowing);
     if (engine.config.prioritySortingWithinCohort()) {
@@ -345,12 +346,16 @@ public final class Scheduler {
       e.status = Status.SKIPPED;
       e.message = "Workload has overlapping preemption targets with another workload";
       e.reason = "WaitingForQuota";
+      engine.skippedPreemptions.merge(cq.name, 1, Integer::sum);
       return;
     }
     if (!fits) {
       e.status = Status.SKIPPED;
       e.message = "Workload no longer fits after processing another workload";
       e.reason = "WaitingForQuota";
+      if (mode == AssignmentMode.PREEMPT) {
+        engine.skippedPreemptions.merge(cq.name, 1, Integer::sum);
+      }
       return;
     }
     for (Target t : e.targets) {
@@ -430,6 +435,7 @@ public final class Scheduler {
       String msg = "Preempted to accommodate a workload (UID: " + e.w.id() + ") due to "
           + humanReason(t.reason()) + "; preemptor path: " + path(e.cq) + "; preemptee path: " + path(v.cq);
       engine.evict(v, "Preempted", t.reason(), msg);
+      engine.event(e.w, "PreemptedWorkload", "Normal"); // Kueue IssuePreemptions, on the preemptor
     }
   }
 
@@ -482,25 +488,20 @@ public final class Scheduler {
     if (e.assignment != null && e.requeueReason == RequeueReason.GENERIC) {
       e.requeueReason = RequeueReason.FAILED_AFTER_NOMINATION;
     }
-    if (e.assignment != null && e.requeueReason != RequeueReason.PENDING_PREEMPTION) {
-      w.lastAssignment = e.assignment.lastState;
+    if (e.assignment != null) {
+      // Kueue recordAssignment keeps the scan state; markPreemptionOutcome and DeferredFit clear it so that
+      // the next cycle reconsiders every flavor.
+      w.lastAssignment = e.requeueReason == RequeueReason.PENDING_PREEMPTION ? null : e.assignment.lastState;
     }
-    if (e.requeueReason == RequeueReason.PENDING_PREEMPTION && !q.strictFifo()) {
-      q.setSticky(w);
-    }
-    boolean immediate = e.requeueReason.immediate(q.strictFifo());
+    q.requeueIfNotPresent(w, e.requeueReason, engine.now());
+    boolean toHeap = w.inHeap;
     boolean pendingFlavors = w.lastAssignment != null && w.lastAssignment.pendingFlavors();
-    boolean toHeap = ClusterQueue.backoffExpired(w, engine.now())
-        && (immediate || q.queueInadmissibleCycle >= q.popCycle || pendingFlavors);
-    if (toHeap) {
-      q.pushActive(w);
-    } else {
-      q.pushInadmissible(w);
-    }
     String reason = e.reason.isEmpty() ? "Pending" : e.reason;
     w.pendingReason = reason;
     w.pendingMessage = e.message;
     w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, e.message, engine.now());
+    // Kueue requeueAndUpdate also records a Warning event with the condition's reason.
+    engine.event(w, reason, "Warning");
     // A head parked as inadmissible, or one whose flavor scan will resume elsewhere, changes the next cycle.
     return !toHeap || pendingFlavors;
   }

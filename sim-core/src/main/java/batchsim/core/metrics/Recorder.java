@@ -106,6 +106,10 @@ public final class Recorder {
     return allocation.mean(slot, end);
   }
 
+  public long allocationLevel(int slot) {
+    return allocation.level(slot);
+  }
+
   public long peakAllocation(int slot) {
     return allocation.peak(slot);
   }

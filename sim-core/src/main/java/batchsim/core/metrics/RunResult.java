@@ -11,6 +11,7 @@ import java.util.List;
  * @param events number of events processed
  * @param overall the "*" statistics across all ClusterQueues
  * @param queues per ClusterQueue, in scenario order
+ * @param timeSeries samples every sampleInterval (empty when sampling is off)
  */
 public record RunResult(
     String scenarioName,
@@ -24,4 +25,5 @@ public record RunResult(
     List<QueueStats> queues,
     List<UtilizationStat> utilization,
     List<QueueUsageStat> queueUsage,
-    long unknownQueueArrivals) {}
+    long unknownQueueArrivals,
+    TimeSeries timeSeries) {}

@@ -12,4 +12,7 @@ package batchsim.core.metrics;
  */
 public record UtilizationStat(
     String flavor, String resource, double meanAllocated, double meanCapacity, double utilization,
-    long peakAllocated) {}
+    long peakAllocated) {
+  /** The flavor name of the row that covers every node. */
+  public static final String ALL_NODES = "*";
+}

@@ -12,6 +12,7 @@ import java.util.List;
  * @param terminationGraceMs time from eviction until a victim's pods are gone and its quota is released
  * @param prioritySortingWithinCohort feature gate PrioritySortingWithinCohort (default on)
  * @param partialAdmission feature gate PartialAdmission (default on)
+ * @param podsReadyRequeuingTimestamp waitForPodsReady.requeuingStrategy.timestamp (default Eviction)
  */
 public record KueueConfig(
     boolean fairSharing,
@@ -20,12 +21,32 @@ public record KueueConfig(
     long inadmissibleRequeueDelayMs,
     long terminationGraceMs,
     boolean prioritySortingWithinCohort,
-    boolean partialAdmission) {
+    boolean partialAdmission,
+    RequeuingTimestamp podsReadyRequeuingTimestamp) {
 
   public static final List<FairSharingStrategy> DEFAULT_STRATEGIES = List.of(
       FairSharingStrategy.LESS_THAN_OR_EQUAL_TO_FINAL_SHARE, FairSharingStrategy.LESS_THAN_INITIAL_SHARE);
 
+  /** The settings before the requeuing-timestamp knob existed; that knob takes its default, Eviction. */
+  public KueueConfig(boolean fairSharing, List<FairSharingStrategy> fairSharingStrategies, long cycleLatencyMs,
+      long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
+      boolean partialAdmission) {
+    this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
+        prioritySortingWithinCohort, partialAdmission, RequeuingTimestamp.EVICTION);
+  }
+
+  public KueueConfig {
+    if (podsReadyRequeuingTimestamp == null) {
+      podsReadyRequeuingTimestamp = RequeuingTimestamp.EVICTION;
+    }
+  }
+
   public static KueueConfig defaults() {
-    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, 0, true, true);
+    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, 0, true, true, RequeuingTimestamp.EVICTION);
+  }
+
+  public KueueConfig withPodsReadyRequeuingTimestamp(RequeuingTimestamp t) {
+    return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t);
   }
 }

@@ -13,6 +13,7 @@ import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.TimeSeries;
 import batchsim.core.metrics.UtilizationStat;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ClusterQueueSpec;
@@ -59,6 +60,9 @@ public final class Simulation implements KueueEngine.Host {
   private final boolean[][] flavorPools;
   private final ArrayDeque<String> recent = new ArrayDeque<>();
   private boolean checked;
+  /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
+  private final int[] holding;
+  private final Sampler sampler;
   private boolean cycleScheduled;
   private boolean bindScheduled;
   private long seq;
@@ -81,11 +85,13 @@ public final class Simulation implements KueueEngine.Host {
       localQueueToCq.put(lq.name(), lq.clusterQueue());
     }
     int frs = nFlavors * nRes;
-    this.recorder = new Recorder(cqNames, frs + nRes, cqNames.size() * frs);
+    this.recorder = new Recorder(cqNames, (nFlavors + 1) * nRes, cqNames.size() * frs);
+    this.holding = new int[cqNames.size()];
     this.flavorPools = new boolean[nFlavors][];
     for (int f = 0; f < nFlavors; f++) {
       flavorPools[f] = poolsOf(spec.flavors().get(f), spec.nodePools());
     }
+    this.sampler = new Sampler();
   }
 
   private static boolean[] poolsOf(ResourceFlavorSpec f, List<NodePoolSpec> pools) {
@@ -144,6 +150,9 @@ public final class Simulation implements KueueEngine.Host {
       pull(sources.size() - 1);
     }
     long horizon = spec.horizonMs();
+    if (spec.sampleIntervalMs() > 0) {
+      loop.schedule(0, EventKind.SAMPLE, null);
+    }
     Event e;
     while ((e = loop.next(horizon)) != null) {
       dispatch(e);
@@ -178,7 +187,13 @@ public final class Simulation implements KueueEngine.Host {
         kueue.processInadmissibleRequeues();
         requestCycle();
       }
-      case SAMPLE -> { }
+      case SAMPLE -> {
+        sampler.sample();
+        // Keep sampling while anything else is still to happen (a run without horizon must end).
+        if (loop.pending() > 0) {
+          loop.schedule(loop.now() + spec.sampleIntervalMs(), EventKind.SAMPLE, null);
+        }
+      }
     }
   }
 
@@ -228,6 +243,7 @@ public final class Simulation implements KueueEngine.Host {
     Runtime rt = (Runtime) w.runtime;
     long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
     recorder.admitted(rt.queue, first);
+    holding[rt.queue]++;
     quotaUsage(w, rt.queue, +1);
     int[][] flavors = new int[w.spec().podSets().size()][];
     int[] counts = new int[flavors.length];
@@ -293,6 +309,7 @@ public final class Simulation implements KueueEngine.Host {
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     kueue.finish(w);
+    holding[rt.queue]--;
     recorder.finished(rt.queue, loop.now() - w.createdMs());
     requestBind();
     requestCycle();
@@ -304,6 +321,7 @@ public final class Simulation implements KueueEngine.Host {
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     kueue.evictionComplete(w);
+    holding[rt.queue]--;
     requestBind();
     requestCycle();
   }
@@ -312,17 +330,17 @@ public final class Simulation implements KueueEngine.Host {
     binder.release(w, ((Runtime) w.runtime).pods);
   }
 
-  /** PodBinder.BindListener: one pod of {@code owner} was bound (+1) or released (-1). */
-  private void podBound(Object owner, int podSet, long[] request, int sign) {
-    Workload w = (Workload) owner;
+  /** PodBinder.BindListener: a pod was bound to (+1) or released from (-1) a node of {@code pool}. */
+  private void podBound(Object owner, int pool, long[] request, int sign) {
     long now = loop.now();
     for (int r = 0; r < nRes; r++) {
       if (request[r] == 0) {
         continue;
       }
-      int f = w.flavorOf(podSet, r);
-      if (f >= 0) {
-        recorder.allocation(f * nRes + r, sign * request[r], now);
+      for (int f = 0; f < nFlavors; f++) {
+        if (flavorPools[f][pool]) {
+          recorder.allocation(f * nRes + r, sign * request[r], now);
+        }
       }
       recorder.allocation(nFlavors * nRes + r, sign * request[r], now);
     }
@@ -395,7 +413,68 @@ public final class Simulation implements KueueEngine.Host {
     }
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
         records, recorder.overallStats(tp, tr, tu), qs, utilization(end), queueUsage(end),
-        recorder.unknownQueueArrivals());
+        recorder.unknownQueueArrivals(), sampler.series());
+  }
+
+  /** Takes the time-series samples: per queue pending, holding and quota used; per flavor allocation. */
+  private final class Sampler {
+    private final List<String> columns = new ArrayList<>();
+    private final List<int[]> usageSlots = new ArrayList<>(); // {queue, fr slot}
+    private final List<Integer> allocationSlots = new ArrayList<>();
+    private final List<Long> times = new ArrayList<>();
+    private final List<long[]> rows = new ArrayList<>();
+
+    Sampler() {
+      int frs = nFlavors * nRes;
+      for (int q = 0; q < spec.clusterQueues().size(); q++) {
+        String name = spec.clusterQueues().get(q).name();
+        columns.add("pending:" + name);
+        columns.add("holding:" + name);
+      }
+      for (int q = 0; q < spec.clusterQueues().size(); q++) {
+        String name = spec.clusterQueues().get(q).name();
+        for (int f = 0; f < nFlavors; f++) {
+          for (int r = 0; r < nRes; r++) {
+            if (covers(q, f, r)) {
+              columns.add("used:" + name + ":" + spec.flavors().get(f).name() + ":" + spec.resources().name(r));
+              columns.add("borrowed:" + name + ":" + spec.flavors().get(f).name() + ":" + spec.resources().name(r));
+              usageSlots.add(new int[] {q, q * frs + f * nRes + r, f, r});
+            }
+          }
+        }
+      }
+      for (int f = 0; f <= nFlavors; f++) {
+        for (int r = 0; r < nRes; r++) {
+          String flavor = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
+          columns.add("allocated:" + flavor + ":" + spec.resources().name(r));
+          allocationSlots.add(f * nRes + r);
+        }
+      }
+    }
+
+    void sample() {
+      long[] row = new long[columns.size()];
+      int c = 0;
+      for (int q = 0; q < spec.clusterQueues().size(); q++) {
+        row[c++] = kueue.pendingCount(spec.clusterQueues().get(q).name());
+        row[c++] = holding[q];
+      }
+      for (int[] u : usageSlots) {
+        String name = spec.clusterQueues().get(u[0]).name();
+        long used = kueue.usage(name, u[2], u[3]);
+        row[c++] = used;
+        row[c++] = Math.max(0, used - kueue.nominal(name, u[2], u[3]));
+      }
+      for (int slot : allocationSlots) {
+        row[c++] = recorder.allocationLevel(slot);
+      }
+      times.add(loop.now());
+      rows.add(row);
+    }
+
+    TimeSeries series() {
+      return times.isEmpty() ? TimeSeries.EMPTY : new TimeSeries(List.copyOf(columns), times, rows);
+    }
   }
 
   private WorkloadRecord record(Workload w) {
@@ -426,35 +505,30 @@ public final class Simulation implements KueueEngine.Host {
     return v == Workload.UNSET_TIME ? WorkloadRecord.NEVER : v;
   }
 
+  /** Per flavor (the pools its node labels select) and overall: time-weighted allocation ÷ capacity. */
   private List<UtilizationStat> utilization(long end) {
     List<UtilizationStat> out = new ArrayList<>();
     boolean[] all = new boolean[spec.nodePools().size()];
     java.util.Arrays.fill(all, true);
     for (int f = 0; f <= nFlavors; f++) {
       boolean[] mask = f < nFlavors ? flavorPools[f] : all;
-      String name = f < nFlavors ? spec.flavors().get(f).name() : "*";
+      String name = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
       for (int r = 0; r < nRes; r++) {
-        long cap = capacity(r, mask);
-        int slot = f * nRes + r;
-        if (cap == 0) {
-          continue;
+        long cap = 0;
+        for (int p = 0; p < mask.length; p++) {
+          if (mask[p]) {
+            cap += spec.nodePools().get(p).allocatable().get(r) * (long) spec.nodePools().get(p).count();
+          }
         }
-        double mean = recorder.meanAllocation(slot, end);
-        out.add(new UtilizationStat(name, spec.resources().name(r), mean, cap, mean / cap,
-            recorder.peakAllocation(slot)));
+        if (cap > 0) {
+          int slot = f * nRes + r;
+          double mean = recorder.meanAllocation(slot, end);
+          out.add(new UtilizationStat(name, spec.resources().name(r), mean, cap, mean / cap,
+              recorder.peakAllocation(slot)));
+        }
       }
     }
     return out;
-  }
-
-  private long capacity(int r, boolean[] mask) {
-    long sum = 0;
-    for (int p = 0; p < mask.length; p++) {
-      if (mask[p]) {
-        sum += spec.nodePools().get(p).allocatable().get(r) * (long) spec.nodePools().get(p).count();
-      }
-    }
-    return sum;
   }
 
   private List<QueueUsageStat> queueUsage(long end) {

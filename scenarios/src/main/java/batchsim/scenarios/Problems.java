@@ -1,0 +1,41 @@
+package batchsim.scenarios;
+
+import batchsim.scenarios.yaml.IssueSink;
+import batchsim.scenarios.yaml.Location;
+import batchsim.scenarios.yaml.Node;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Collects problems across all loading stages; the loader throws once, at the end, if any were found. */
+final class Problems implements IssueSink {
+  private final List<Problem> list = new ArrayList<>();
+
+  @Override
+  public void report(Location at, String path, String message) {
+    list.add(new Problem(at, path, message));
+  }
+
+  /** A problem with the value at {@code node}. */
+  void at(Node node, String message) {
+    report(node.location(), node.path(), message);
+  }
+
+  /** "expected an integer, got 'abc'". */
+  void wrongType(Node node, String expected) {
+    at(node, "expected " + expected + ", got " + node.describe());
+  }
+
+  /** The problems in file order (a stable sort, so problems at one position keep their report order). */
+  List<Problem> sorted() {
+    List<Problem> sorted = new ArrayList<>(list);
+    sorted.sort(Comparator.comparing(Problem::location));
+    return sorted;
+  }
+
+  void throwIfAny() throws ScenarioException {
+    if (!list.isEmpty()) {
+      throw new ScenarioException(sorted());
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package batchsim.scenarios;
+
+import batchsim.core.model.FairSharingStrategy;
+import batchsim.core.model.KueueConfig;
+import batchsim.core.model.PodSchedulingConfig;
+import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.ScoringStrategy;
+import batchsim.core.model.SimulationSpec;
+import batchsim.scenarios.yaml.MapNode;
+import batchsim.scenarios.yaml.Node;
+import batchsim.scenarios.yaml.ScalarNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Binds the top level of a scenario, the cluster and the Kueue configuration, and delegates queues and
+ * workloads. Field names follow Kueue's v1beta2 API so that Kueue users recognise them.
+ */
+final class ScenarioBinder {
+  private static final long DEFAULT_SEED = 1;
+  private static final long DEFAULT_PODS_PER_NODE = 110; // kubelet's default maxPods
+
+  private final Problems problems;
+  private final KubeBinder kube;
+
+  private ScenarioBinder(Problems problems) {
+    this.problems = problems;
+    this.kube = new KubeBinder(problems);
+  }
+
+  /** Binds a document root; problems go to {@code problems}. */
+  static Spec.Scenario bind(Node root, Problems problems) {
+    return new ScenarioBinder(problems).scenario(root);
+  }
+
+  private Spec.Scenario scenario(Node root) {
+    if (!(root instanceof MapNode)) {
+      problems.wrongType(root, "a map with name, cluster, clusterQueues, ... at the top level");
+    }
+    Fields f = Fields.of(root instanceof MapNode ? root : null, problems, "name", "seed", "horizon", "sampleInterval", "cluster", "kueue",
+        "resourceFlavors", "cohorts", "clusterQueues", "localQueues", "priorityClasses", "workloads");
+    ScalarNode name = f.requiredName("name");
+    long seed = f.integer("seed", DEFAULT_SEED, Long.MIN_VALUE);
+    Long horizon = Values.positiveDuration(f.get("horizon"), problems);
+    long sampleInterval = f.duration("sampleInterval", 0);
+
+    Fields cluster = Fields.of(f.required("cluster"), problems, "nodePools", "scheduling");
+    List<Spec.NodePool> pools = new ArrayList<>();
+    for (Node n : cluster.requiredList("nodePools", false)) {
+      pools.add(nodePool(n));
+    }
+    PodSchedulingConfig scheduling = scheduling(cluster.map("scheduling", "scoring", "podStartup"));
+    KueueConfig kueue = kueue(f.map("kueue", "fairSharing", "cycleLatency", "inadmissibleRequeueDelay",
+        "terminationGracePeriod", "featureGates"));
+    List<Spec.Flavor> flavors = new ArrayList<>();
+    for (Node n : f.list("resourceFlavors")) {
+      flavors.add(flavor(n));
+    }
+
+    QueueBinder queues = new QueueBinder(kube);
+    List<Spec.Cohort> cohorts = queues.cohorts(f.list("cohorts"));
+    List<Spec.ClusterQueue> clusterQueues = queues.clusterQueues(f.list("clusterQueues"));
+    List<Spec.LocalQueue> localQueues = queues.localQueues(f.list("localQueues"));
+    List<Spec.PriorityClass> priorityClasses = queues.priorityClasses(f.list("priorityClasses"));
+
+    WorkloadBinder workloads = new WorkloadBinder(kube);
+    Fields w = f.map("workloads", "classes", "list");
+    List<Spec.WorkloadClass> classes = workloads.classes(w.list("classes"));
+    List<Spec.ListedWorkload> listed = workloads.listed(w.list("list"));
+
+    return new Spec.Scenario(name, seed, horizon == null ? SimulationSpec.NO_HORIZON : horizon, sampleInterval,
+        pools, scheduling, kueue, flavors, cohorts, clusterQueues, localQueues, priorityClasses, classes, listed,
+        kube.resourceNames());
+  }
+
+  private Spec.NodePool nodePool(Node n) {
+    Fields f = Fields.of(n, problems, "name", "count", "labels", "taints", "allocatable");
+    ScalarNode name = f.requiredName("name");
+    Integer count = Values.int32(f.required("count"), problems, 0);
+    Node allocatableNode = f.required("allocatable");
+    List<Spec.Amount> allocatable = kube.amounts(allocatableNode);
+    if (allocatableNode instanceof MapNode m && m.get("pods") == null) {
+      allocatable.add(new Spec.Amount(new ScalarNode(m.location(), m.path() + ".pods", "pods",
+          ScalarNode.Type.STRING), DEFAULT_PODS_PER_NODE));
+    }
+    return new Spec.NodePool(name, count == null ? 0 : count, f.stringMap("labels"),
+        kube.taints(f.list("taints")), List.copyOf(allocatable));
+  }
+
+  private PodSchedulingConfig scheduling(Fields f) {
+    PodSchedulingConfig d = PodSchedulingConfig.defaults();
+    return new PodSchedulingConfig(f.enumeration("scoring", ScoringStrategy.class, d.scoring()),
+        f.duration("podStartup", d.podStartupMs()));
+  }
+
+  private KueueConfig kueue(Fields f) {
+    KueueConfig d = KueueConfig.defaults();
+    // Kueue's Configuration has fairSharing.enable; here the block's presence enables it unless enable: false.
+    Fields fs = f.map("fairSharing", "enable", "preemptionStrategies");
+    boolean fairSharing = fs.present() && fs.bool("enable", true);
+    List<FairSharingStrategy> strategies = d.fairSharingStrategies();
+    if (fs.has("preemptionStrategies")) {
+      Set<FairSharingStrategy> given = new LinkedHashSet<>();
+      for (Node s : fs.requiredList("preemptionStrategies", true)) {
+        FairSharingStrategy v = Values.enumeration(FairSharingStrategy.class, s, problems);
+        if (v != null && !given.add(v)) {
+          problems.at(s, "strategy '" + v.kueueName() + "' is listed twice");
+        }
+      }
+      strategies = given.isEmpty() ? strategies : List.copyOf(given);
+    }
+    Fields gates = f.map("featureGates", "PrioritySortingWithinCohort", "PartialAdmission");
+    return new KueueConfig(fairSharing, strategies,
+        f.duration("cycleLatency", d.cycleLatencyMs()),
+        f.duration("inadmissibleRequeueDelay", d.inadmissibleRequeueDelayMs()),
+        f.duration("terminationGracePeriod", d.terminationGraceMs()),
+        gates.bool("PrioritySortingWithinCohort", d.prioritySortingWithinCohort()),
+        gates.bool("PartialAdmission", d.partialAdmission()));
+  }
+
+  private Spec.Flavor flavor(Node n) {
+    Fields f = Fields.of(n, problems, "name", "nodeLabels", "nodeTaints", "tolerations");
+    ScalarNode name = f.requiredName("name");
+    ResourceFlavorSpec spec = new ResourceFlavorSpec(name == null ? null : name.text(), f.stringMap("nodeLabels"),
+        kube.taints(f.list("nodeTaints")), kube.tolerations(f.list("tolerations")), null);
+    return new Spec.Flavor(name, spec);
+  }
+}

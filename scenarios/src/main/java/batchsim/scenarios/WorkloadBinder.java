@@ -1,0 +1,196 @@
+package batchsim.scenarios;
+
+import batchsim.core.model.Durations;
+import batchsim.core.model.PodSetSpec;
+import batchsim.scenarios.yaml.Node;
+import batchsim.scenarios.yaml.ScalarNode;
+import batchsim.workloads.ArrivalProcess;
+import batchsim.workloads.Distribution;
+import batchsim.workloads.WorkloadClass;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Binds {@code workloads.classes} (generated arrivals) and {@code workloads.list} (listed workloads). */
+final class WorkloadBinder {
+  /** The pod-set name when a workload has only one and it is not named (as Kueue's Job integration does). */
+  static final String DEFAULT_POD_SET = "main";
+
+  private final Problems problems;
+  private final KubeBinder kube;
+
+  WorkloadBinder(KubeBinder kube) {
+    this.kube = kube;
+    this.problems = kube.problems();
+  }
+
+  List<Spec.WorkloadClass> classes(List<Node> items) {
+    List<Spec.WorkloadClass> out = new ArrayList<>();
+    for (Node n : items) {
+      Fields f = Fields.of(n, problems, "name", "queue", "priorityClass", "priority", "arrival", "count", "start",
+          "until", "runtime", "podSets");
+      ScalarNode name = f.requiredName("name");
+      ScalarNode queue = f.requiredName("queue");
+      Spec.Priority priority = priority(f);
+      Node arrivalNode = f.required("arrival");
+      ArrivalProcess arrival = arrivalNode == null ? null : arrival(arrivalNode);
+      long count = f.integer("count", WorkloadClass.UNLIMITED, 0);
+      long start = f.duration("start", 0);
+      long until = f.duration("until", Long.MAX_VALUE);
+      if (f.has("until") && until != Long.MAX_VALUE && until <= start) {
+        problems.at(f.get("until"), "until (" + Durations.format(until) + ") must be after start ("
+            + Durations.format(start) + ")");
+      }
+      Node runtimeNode = f.required("runtime");
+      Distribution runtime = runtimeNode == null ? null : runtime(runtimeNode);
+      out.add(new Spec.WorkloadClass(name, queue, priority, arrival, arrivalNode, count, start, until, runtime,
+          podSets(f)));
+    }
+    return out;
+  }
+
+  List<Spec.ListedWorkload> listed(List<Node> items) {
+    List<Spec.ListedWorkload> out = new ArrayList<>();
+    for (Node n : items) {
+      Fields f = Fields.of(n, problems, "name", "queue", "at", "priorityClass", "priority", "runtime", "podSets");
+      ScalarNode name = f.requiredName("name");
+      ScalarNode queue = f.requiredName("queue");
+      Spec.Priority priority = priority(f);
+      long at = f.duration("at", 0);
+      Long runtime = Values.duration(f.required("runtime"), problems);
+      out.add(new Spec.ListedWorkload(name, queue, priority, at, runtime == null ? 0 : runtime, podSets(f)));
+    }
+    return out;
+  }
+
+  /** {@code priorityClass: high} or {@code priority: 10}, not both; Kueue's default priority is 0. */
+  private Spec.Priority priority(Fields f) {
+    if (!f.atMostOne("priorityClass", "priority")) {
+      return Spec.Priority.DEFAULT;
+    }
+    if (f.has("priorityClass")) {
+      return new Spec.Priority(f.optionalName("priorityClass"), 0);
+    }
+    return new Spec.Priority(null, f.int32("priority", 0, Integer.MIN_VALUE));
+  }
+
+  private ArrivalProcess arrival(Node node) {
+    Fields a = Fields.of(node, problems, "poisson", "every", "at");
+    String kind = a.exactlyOne("arrival", "poisson", "every", "at");
+    if (kind == null) {
+      return null;
+    }
+    switch (kind) {
+      case "poisson": {
+        Fields p = a.map("poisson", "rate", "meanGap");
+        String by = p.exactlyOne("poisson", "rate", "meanGap");
+        Double gap = by == null ? null
+            : by.equals("rate") ? Values.rateAsMeanGapMs(p.get("rate"), problems)
+            : toDouble(Values.positiveDuration(p.get("meanGap"), problems));
+        return gap == null ? null : new ArrivalProcess.Poisson(gap);
+      }
+      case "every": {
+        Long interval = Values.duration(a.get("every"), problems);
+        return interval == null ? null : new ArrivalProcess.FixedInterval(interval);
+      }
+      default: {
+        List<Long> times = new ArrayList<>();
+        Node previous = null;
+        for (Node t : a.requiredList("at", true)) {
+          Long ms = Values.duration(t, problems);
+          if (ms == null) {
+            return null;
+          }
+          if (!times.isEmpty() && ms < times.get(times.size() - 1)) {
+            problems.at(t, "arrival times must be ascending: " + t.describe() + " comes after "
+                + previous.describe());
+            return null;
+          }
+          times.add(ms);
+          previous = t;
+        }
+        return new ArrivalProcess.ExplicitTimes(times);
+      }
+    }
+  }
+
+  /** A bare duration is a constant runtime; otherwise exactly one named distribution. */
+  private Distribution runtime(Node node) {
+    if (node instanceof ScalarNode) {
+      Long ms = Values.duration(node, problems);
+      return ms == null ? null : new Distribution.Constant(ms);
+    }
+    Fields r = Fields.of(node, problems, "constant", "exponential", "lognormal", "uniform");
+    String kind = r.exactlyOne("runtime", "constant", "exponential", "lognormal", "uniform");
+    if (kind == null) {
+      return null;
+    }
+    switch (kind) {
+      case "constant": {
+        Long ms = Values.duration(r.get("constant"), problems);
+        return ms == null ? null : new Distribution.Constant(ms);
+      }
+      case "exponential": {
+        Fields e = r.map("exponential", "mean");
+        Long mean = Values.positiveDuration(e.required("mean"), problems);
+        return mean == null ? null : new Distribution.Exponential(mean);
+      }
+      case "lognormal": {
+        Fields l = r.map("lognormal", "median", "p99");
+        Long median = Values.positiveDuration(l.required("median"), problems);
+        Long p99 = Values.duration(l.required("p99"), problems);
+        if (median == null || p99 == null) {
+          return null;
+        }
+        if (p99 < median) {
+          problems.at(l.get("p99"), "p99 (" + Durations.format(p99) + ") must be >= median ("
+              + Durations.format(median) + ")");
+          return null;
+        }
+        return new Distribution.LogNormal(median, p99);
+      }
+      default: {
+        Fields u = r.map("uniform", "min", "max");
+        Long min = Values.duration(u.required("min"), problems);
+        Long max = Values.duration(u.required("max"), problems);
+        if (min == null || max == null) {
+          return null;
+        }
+        if (max < min) {
+          problems.at(u.get("max"), "max (" + Durations.format(max) + ") must be >= min ("
+              + Durations.format(min) + ")");
+          return null;
+        }
+        return new Distribution.Uniform(min, max);
+      }
+    }
+  }
+
+  private List<Spec.PodSet> podSets(Fields owner) {
+    List<Node> items = owner.requiredList("podSets", true);
+    List<Spec.PodSet> out = new ArrayList<>();
+    Map<String, Node> names = new LinkedHashMap<>();
+    for (Node n : items) {
+      Fields f = Fields.of(n, problems, "name", "count", "minCount", "requests", "nodeSelector", "tolerations");
+      ScalarNode nameNode = items.size() == 1 ? f.optionalName("name") : f.requiredName("name");
+      String name = nameNode != null ? nameNode.text() : items.size() == 1 ? DEFAULT_POD_SET : null;
+      if (nameNode != null && names.putIfAbsent(name, nameNode) != null) {
+        problems.at(nameNode, "duplicate pod set name '" + name + "'");
+      }
+      Integer count = f.has("count") ? Values.int32(f.get("count"), problems, 1) : Integer.valueOf(1);
+      int minCount = f.int32("minCount", PodSetSpec.NO_MIN_COUNT, 1);
+      if (count != null && minCount != PodSetSpec.NO_MIN_COUNT && minCount > count) {
+        problems.at(f.get("minCount"), "minCount " + minCount + " exceeds count " + count);
+      }
+      List<Spec.Amount> requests = kube.amounts(f.required("requests"));
+      out.add(new Spec.PodSet(name, count == null ? 1 : count, minCount, List.copyOf(requests), f.stringMap("nodeSelector"),
+          kube.tolerations(f.list("tolerations"))));
+    }
+    return out;
+  }
+
+  private static Double toDouble(Long v) {
+    return v == null ? null : v.doubleValue();
+  }
+}

@@ -1,0 +1,29 @@
+package batchsim.scenarios.cli;
+
+import batchsim.scenarios.conformance.ConformanceCommand;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code batchsim}: the root command; on its own it prints usage. */
+@Command(
+    name = "batchsim",
+    mixinStandardHelpOptions = true,
+    versionProvider = Version.class,
+    description = "Deterministic discrete-event simulator of Kubernetes clusters running Kueue admission.",
+    subcommands = {ValidateCommand.class, RunCommand.class, ConformanceCommand.class, CommandLine.HelpCommand.class})
+public final class BatchsimCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return CommandLine.ExitCode.USAGE;
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new BatchsimCommand()).execute(args));
+  }
+}

@@ -1,0 +1,109 @@
+package batchsim.scenarios.cli;
+
+import batchsim.scenarios.LoadedScenario;
+import batchsim.scenarios.Problem;
+import batchsim.scenarios.ScenarioException;
+import batchsim.scenarios.ScenarioLoader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import batchsim.core.sim.InvariantViolation;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * Base of the commands that read scenarios: maps failures to one line each and an exit code, so that
+ * users never see a stack trace for a problem that is theirs (those exit 2), and internal failures exit 1
+ * with a stack trace only on request ({@code --debug} or {@code BATCHSIM_DEBUG=1}).
+ */
+abstract class ScenarioCommand implements Callable<Integer> {
+  static final int OK = CommandLine.ExitCode.OK;
+  static final int INTERNAL = CommandLine.ExitCode.SOFTWARE;
+  static final int INVALID = CommandLine.ExitCode.USAGE;
+  /** A checked run found an engine invariant broken. */
+  static final int INVARIANT_VIOLATED = 3;
+
+  @CommandLine.Spec
+  CommandSpec spec;
+
+  @Option(names = "--debug", description = "Print stack traces of internal errors (also: BATCHSIM_DEBUG=1).")
+  boolean debug;
+
+  /** Does the command's work; may throw {@link UserError} or {@link ScenarioException} for exit code 2. */
+  abstract int execute() throws Exception;
+
+  @Override
+  public final Integer call() {
+    try {
+      return execute();
+    } catch (ScenarioException e) {
+      printProblems(e);
+      return INVALID;
+    } catch (UserError e) {
+      err().println("batchsim: " + e.getMessage());
+      return INVALID;
+    } catch (InvariantViolation e) {
+      err().println("batchsim: " + e.getMessage());
+      err().println("batchsim: the events that led to it, oldest first:");
+      for (String ev : e.recentEvents()) {
+        err().println("  " + ev);
+      }
+      return INVARIANT_VIOLATED;
+    } catch (Exception | LinkageError | AssertionError e) {
+      err().println("batchsim: internal error: " + e
+          + (debugEnabled() ? "" : " (rerun with --debug for the stack trace)"));
+      if (debugEnabled()) {
+        e.printStackTrace(err());
+      }
+      return INTERNAL;
+    } finally {
+      out().flush();
+      err().flush();
+    }
+  }
+
+  PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+
+  void printProblems(ScenarioException e) {
+    for (Problem p : e.problems()) {
+      err().println(p);
+    }
+  }
+
+  /** Loads a scenario; an unreadable file is the user's problem, reported in one line. */
+  static LoadedScenario load(Path file) throws ScenarioException, UserError {
+    if (Files.isDirectory(file)) {
+      throw new UserError(file + ": is a directory, not a scenario file");
+    }
+    try {
+      return ScenarioLoader.load(file);
+    } catch (NoSuchFileException e) {
+      throw new UserError(file + ": no such file");
+    } catch (IOException e) {
+      throw new UserError(file + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  private boolean debugEnabled() {
+    return debug || "1".equals(System.getenv("BATCHSIM_DEBUG"));
+  }
+
+  /** A problem with the user's input or environment, reported as one line with exit code 2. */
+  static final class UserError extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UserError(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package batchsim.scenarios.cli;
+
+import batchsim.core.metrics.RunResult;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The one-line self-report printed after a run: work done, speed, and peak heap. */
+final class SelfReport {
+  private SelfReport() {}
+
+  static String line(RunResult r, long wallNanos, Path out) {
+    double wallS = Math.max(wallNanos, 1) / 1e9;
+    double simS = r.endTimeMs() / 1e3;
+    return String.format(Locale.ROOT,
+        "batchsim: %,d events in %.2fs wall (%,.0f events/s, %,.0f workloads/s, simulated/wall %,.0fx), "
+            + "peak heap %d MiB; reports in %s",
+        r.events(), wallS, r.events() / wallS, r.workloads().size() / wallS, simS / wallS, peakHeapMiB(), out);
+  }
+
+  /** Sum of the heap pools' peak usage since the JVM started. */
+  static long peakHeapMiB() {
+    long peak = 0;
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (p.getType() == MemoryType.HEAP && p.getPeakUsage() != null) {
+        peak += p.getPeakUsage().getUsed();
+      }
+    }
+    return peak >> 20;
+  }
+}

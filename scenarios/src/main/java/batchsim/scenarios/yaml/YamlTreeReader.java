@@ -1,0 +1,240 @@
+package batchsim.scenarios.yaml;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+
+/**
+ * Builds a {@link Node} tree from one YAML document with Jackson's streaming parser.
+ *
+ * <p>Beyond plain YAML it resolves anchors and aliases ({@code &base}, {@code *base}) and YAML 1.1 merge
+ * keys ({@code <<: *base}), because scenario files repeat ClusterQueue and pod-set blocks. Explicit keys
+ * win over merged ones; merged entries follow the explicit ones. An alias copy keeps the locations of
+ * the anchored text but gets paths of the place it is used, so problems point at both sensibly.
+ */
+public final class YamlTreeReader {
+  /** Upper bound on nodes produced by alias expansion (guards against "billion laughs" documents). */
+  private static final long MAX_NODES = 5_000_000;
+  private static final String MERGE_KEY = "<<";
+  private static final YAMLFactory FACTORY = createFactory();
+
+  private final String file;
+  private final IssueSink issues;
+  private final Map<String, Node> anchors = new HashMap<>();
+  private final Map<String, Long> anchorSizes = new HashMap<>();
+  private YAMLParser parser;
+  private long nodes;
+
+  private YamlTreeReader(String file, IssueSink issues) {
+    this.file = file;
+    this.issues = issues;
+  }
+
+  private static YAMLFactory createFactory() {
+    LoaderOptions options = new LoaderOptions();
+    options.setCodePointLimit(256 * 1024 * 1024); // large generated scenarios; the default is 3 MB
+    // `key:` with nothing after it is YAML null, as in Kubernetes manifests.
+    return YAMLFactory.builder().loaderOptions(options).enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build();
+  }
+
+  /**
+   * Reads {@code text} (named {@code file} in locations). Returns the root node, or null after reporting
+   * why there is none (syntax error or empty document).
+   */
+  public static Node read(String file, String text, IssueSink issues) {
+    return new YamlTreeReader(file, issues).readDocument(text);
+  }
+
+  private Node readDocument(String text) {
+    try (YAMLParser p = FACTORY.createParser(text)) {
+      parser = p;
+      JsonToken t = p.nextToken();
+      if (t == null) {
+        issues.report(new Location(file, 1, 1), "", "the document is empty");
+        return null;
+      }
+      Node root = readValue(t, "");
+      if (p.nextToken() != null) {
+        issues.report(tokenLocation(), "", "a second YAML document starts here; a scenario file holds one");
+      }
+      return root;
+    } catch (StreamReadException e) {
+      reportSyntaxError(e);
+      return null;
+    } catch (TooManyNodes e) {
+      return null;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // reading from a String: cannot happen
+    }
+  }
+
+  private Node readValue(JsonToken t, String path) throws IOException {
+    Location at = tokenLocation();
+    count(1);
+    switch (t) {
+      case START_OBJECT: {
+        String anchor = parser.getObjectId();
+        long before = nodes;
+        return remember(anchor, readMap(at, path), before);
+      }
+      case START_ARRAY: {
+        String anchor = parser.getObjectId();
+        long before = nodes;
+        return remember(anchor, readList(at, path), before);
+      }
+      default:
+        if (parser.isCurrentAlias()) {
+          return alias(parser.getText(), at, path);
+        }
+        return remember(parser.getObjectId(), new ScalarNode(at, path, text(t), scalarType(t)), nodes - 1);
+    }
+  }
+
+  private MapNode readMap(Location at, String path) throws IOException {
+    Map<String, MapNode.Entry> explicit = new LinkedHashMap<>();
+    List<MapNode> merged = new ArrayList<>();
+    JsonToken t;
+    while ((t = parser.nextToken()) == JsonToken.FIELD_NAME) {
+      String key = parser.currentName();
+      String childPath = Node.childPath(path, key);
+      ScalarNode keyNode = new ScalarNode(tokenLocation(), childPath, key, ScalarNode.Type.STRING);
+      Node value = readValue(parser.nextToken(), childPath);
+      if (key.equals(MERGE_KEY)) {
+        collectMerge(value, merged);
+      } else if (explicit.containsKey(key)) {
+        Location first = explicit.get(key).key().location();
+        issues.report(keyNode.location(), childPath,
+            "duplicate key '" + key + "' (first at line " + first.line() + ", column " + first.column() + ")");
+      } else {
+        explicit.put(key, new MapNode.Entry(keyNode, value));
+      }
+    }
+    expect(t, JsonToken.END_OBJECT);
+    Map<String, MapNode.Entry> entries = new LinkedHashMap<>(explicit);
+    for (MapNode m : merged) {
+      m.withPath(path).entries().forEach(entries::putIfAbsent);
+    }
+    return new MapNode(at, path, entries);
+  }
+
+  private void collectMerge(Node value, List<MapNode> merged) {
+    if (value instanceof MapNode m) {
+      merged.add(m);
+    } else if (value instanceof ListNode l && l.items().stream().allMatch(MapNode.class::isInstance)) {
+      l.items().forEach(item -> merged.add((MapNode) item));
+    } else {
+      issues.report(value.location(), value.path(), "merge key '<<' needs a map or a list of maps, got "
+          + value.describe());
+    }
+  }
+
+  private ListNode readList(Location at, String path) throws IOException {
+    List<Node> items = new ArrayList<>();
+    JsonToken t;
+    while ((t = parser.nextToken()) != JsonToken.END_ARRAY && t != null) {
+      items.add(readValue(t, Node.itemPath(path, items.size())));
+    }
+    expect(t, JsonToken.END_ARRAY);
+    return new ListNode(at, path, items);
+  }
+
+  private Node alias(String name, Location at, String path) {
+    Node target = anchors.get(name);
+    if (target == null) {
+      issues.report(at, path, "unknown alias '*" + name + "' (anchors must be defined before use)");
+      return new ScalarNode(at, path, "", ScalarNode.Type.NULL);
+    }
+    count(anchorSizes.get(name));
+    return target.withPath(path);
+  }
+
+  private Node remember(String anchor, Node node, long nodesBefore) {
+    if (anchor != null) {
+      anchors.put(anchor, node);
+      anchorSizes.put(anchor, nodes - nodesBefore);
+    }
+    return node;
+  }
+
+  private void count(long n) {
+    nodes += n;
+    if (nodes > MAX_NODES) {
+      issues.report(tokenLocation(), "", "the document expands to more than " + MAX_NODES
+          + " nodes through aliases");
+      throw new TooManyNodes();
+    }
+  }
+
+  private static void expect(JsonToken actual, JsonToken expected) {
+    if (actual != expected) {
+      throw new IllegalStateException("YAML parser returned " + actual + " where " + expected + " was due");
+    }
+  }
+
+  private String text(JsonToken t) throws IOException {
+    String s = parser.getText();
+    return s == null || t == JsonToken.VALUE_NULL && s.equals("null") ? "" : s;
+  }
+
+  private static ScalarNode.Type scalarType(JsonToken t) {
+    switch (t) {
+      case VALUE_NUMBER_INT: return ScalarNode.Type.INT;
+      case VALUE_NUMBER_FLOAT: return ScalarNode.Type.FLOAT;
+      case VALUE_TRUE:
+      case VALUE_FALSE: return ScalarNode.Type.BOOL;
+      case VALUE_NULL: return ScalarNode.Type.NULL;
+      default: return ScalarNode.Type.STRING;
+    }
+  }
+
+  private Location tokenLocation() {
+    JsonLocation l = parser.currentTokenLocation();
+    return new Location(file, Math.max(1, l.getLineNr()), Math.max(1, l.getColumnNr()));
+  }
+
+  /**
+   * Reports a syntax error at snakeyaml's problem mark, which is more precise than Jackson's location,
+   * on one line (snakeyaml's own message spans several lines and quotes the source).
+   */
+  private void reportSyntaxError(StreamReadException e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof MarkedYAMLException m && m.getProblemMark() != null) {
+        Mark mark = m.getProblemMark();
+        String message = "YAML syntax error: " + oneLine(m.getProblem());
+        if (m.getContext() != null && m.getContextMark() != null) {
+          message += " (" + oneLine(m.getContext()) + " at line " + (m.getContextMark().getLine() + 1)
+              + ", column " + (m.getContextMark().getColumn() + 1) + ")";
+        }
+        issues.report(new Location(file, mark.getLine() + 1, mark.getColumn() + 1), "", message);
+        return;
+      }
+    }
+    JsonLocation l = e.getLocation();
+    Location at = l == null ? new Location(file, 1, 1)
+        : new Location(file, Math.max(1, l.getLineNr()), Math.max(1, l.getColumnNr()));
+    issues.report(at, "", "YAML syntax error: " + oneLine(e.getOriginalMessage()));
+  }
+
+  private static String oneLine(String s) {
+    return s == null ? "" : s.strip().replaceAll("\\s*\\n\\s*", " ");
+  }
+
+  /** Unwinds the recursion once the alias-expansion budget is spent. */
+  private static final class TooManyNodes extends RuntimeException {
+    TooManyNodes() {
+      super(null, null, false, false);
+    }
+  }
+}
