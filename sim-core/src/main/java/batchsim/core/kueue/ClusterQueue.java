@@ -6,7 +6,9 @@ import batchsim.core.model.QueueingStrategy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -28,6 +30,8 @@ final class ClusterQueue extends QuotaNode {
 
   final TreeSet<Workload> heap;
   final LinkedHashSet<Workload> inadmissibleSet = new LinkedHashSet<>();
+  /** The active heap indexed by scheduling shape, for SchedulingEquivalenceHashing. */
+  private final Map<SchedulingShape, Set<Workload>> activeByShape = new HashMap<>();
   /** Workloads holding quota, in admission order (Kueue cq.Workloads). */
   final Set<Workload> admitted = new LinkedHashSet<>();
   Workload sticky;
@@ -106,8 +110,45 @@ final class ClusterQueue extends QuotaNode {
     Workload w = heap.pollFirst();
     if (w != null) {
       w.inHeap = false;
+      unindex(w);
     }
     return w;
+  }
+
+  private void index(Workload w) {
+    activeByShape.computeIfAbsent(w.shape, k -> new LinkedHashSet<>()).add(w);
+  }
+
+  private void unindex(Workload w) {
+    Set<Workload> s = activeByShape.get(w.shape);
+    if (s != null && s.remove(w) && s.isEmpty()) {
+      activeByShape.remove(w.shape);
+    }
+  }
+
+  /**
+   * Kueue handleInadmissibleHash (SchedulingEquivalenceHashing, BestEffortFIFO only): after a NoFit or
+   * PreemptionNoCandidates answer, every active workload of the same shape is parked too.
+   */
+  int parkEquivalent(Workload w, String reason, String message) {
+    if (strictFifo()) {
+      return 0;
+    }
+    Set<Workload> same = activeByShape.get(w.shape);
+    if (same == null) {
+      return 0;
+    }
+    List<Workload> moved = new ArrayList<>(same);
+    for (Workload m : moved) {
+      heap.remove(m);
+      m.inHeap = false;
+      unindex(m);
+      inadmissibleSet.add(m);
+      m.inadmissible = true;
+      m.pendingReason = reason;
+      m.pendingMessage = message;
+    }
+    return moved.size();
   }
 
   /** Puts the workload in the active heap, moving it out of the inadmissible set; false if already there. */
@@ -119,6 +160,7 @@ final class ClusterQueue extends QuotaNode {
     if (!w.inHeap) {
       heap.add(w);
       w.inHeap = true;
+      index(w);
       return true;
     }
     return false;
@@ -158,6 +200,7 @@ final class ClusterQueue extends QuotaNode {
     if (w.inHeap) {
       heap.remove(w);
       w.inHeap = false;
+      unindex(w);
     }
     if (w.inadmissible) {
       inadmissibleSet.remove(w);

@@ -499,6 +499,10 @@ public final class Scheduler {
     String reason = e.reason.isEmpty() ? "Pending" : e.reason;
     w.pendingReason = reason;
     w.pendingMessage = e.message;
+    if (!toHeap && (e.requeueReason == RequeueReason.NO_FIT
+        || e.requeueReason == RequeueReason.PREEMPTION_NO_CANDIDATES)) {
+      q.parkEquivalent(w, reason, e.message);
+    }
     w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, e.message, engine.now());
     // Kueue requeueAndUpdate also records a Warning event with the condition's reason.
     engine.event(w, reason, "Warning");

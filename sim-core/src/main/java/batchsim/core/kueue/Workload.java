@@ -20,6 +20,7 @@ public final class Workload {
   final ClusterQueue cq;
   final int priority;
   final long createdMs;
+  final SchedulingShape shape;
 
   WorkloadState state = WorkloadState.PENDING;
   final Map<ConditionType, Condition> conditions = new EnumMap<>(ConditionType.class);
@@ -60,6 +61,7 @@ public final class Workload {
     this.cq = cq;
     this.priority = priority;
     this.createdMs = createdMs;
+    this.shape = new SchedulingShape(priority, spec.podSets());
   }
 
   public WorkloadSpec spec() {
