@@ -1,0 +1,41 @@
+package batchsim.scenarios;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import batchsim.core.metrics.RunResult;
+import batchsim.core.sim.Simulation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every bundled example loads, runs clean with the invariant checker on, and accounts for every arrival. */
+class ExamplesTest {
+  static Stream<Path> examples() throws IOException {
+    Path dir = Path.of("examples");
+    try (Stream<Path> s = Files.walk(dir)) {
+      List<Path> files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+      return files.stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("examples")
+  void example_runsCleanWithInvariantsChecked(Path file) throws Exception {
+    String text = Files.readString(file);
+    Assumptions.assumeFalse(text.contains("../shared/") && !Files.isDirectory(Path.of("../../shared")),
+        "needs ../shared (public traces), which is not present");
+    LoadedScenario s = ScenarioLoader.load(file);
+    RunResult r = new Simulation(s.spec()).checked(true).run();
+    var o = r.overall();
+    // Every arrival is finished, still pending, holding quota or running at the end.
+    assertEquals(o.arrived(), o.finished() + o.pendingAtEnd() + o.admittedAtEnd() + o.runningAtEnd(),
+        "arrivals must be accounted for");
+    assertTrue(o.arrived() > 0, "the example generates workloads");
+  }
+}
