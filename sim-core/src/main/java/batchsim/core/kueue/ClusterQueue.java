@@ -130,13 +130,13 @@ final class ClusterQueue extends QuotaNode {
    * Kueue handleInadmissibleHash (SchedulingEquivalenceHashing, BestEffortFIFO only): after a NoFit or
    * PreemptionNoCandidates answer, every active workload of the same shape is parked too.
    */
-  int parkEquivalent(Workload w, String reason, String message) {
+  List<Workload> parkEquivalent(Workload w, String reason, String message) {
     if (strictFifo()) {
-      return 0;
+      return List.of();
     }
     Set<Workload> same = activeByShape.get(w.shape);
     if (same == null) {
-      return 0;
+      return List.of();
     }
     List<Workload> moved = new ArrayList<>(same);
     for (Workload m : moved) {
@@ -148,7 +148,7 @@ final class ClusterQueue extends QuotaNode {
       m.pendingReason = reason;
       m.pendingMessage = message;
     }
-    return moved.size();
+    return moved;
   }
 
   /** Puts the workload in the active heap, moving it out of the inadmissible set; false if already there. */

@@ -69,6 +69,9 @@ public final class KueueEngine {
   /** Kueue admission_cycle_preemption_skips of the last cycle, per ClusterQueue. */
   final Map<String, Integer> skippedPreemptions = new LinkedHashMap<>();
   private boolean recordEvents;
+  /** Workloads whose state changed since the last check; kept only while checking is on. */
+  private final List<Workload> touched = new ArrayList<>();
+  private boolean trackTouched;
 
   public KueueEngine(KueueConfig config, ResourceSpace resources, List<ResourceFlavorSpec> flavors,
       List<CohortSpec> cohortSpecs, List<ClusterQueueSpec> cqSpecs, LongSupplier clock) {
@@ -231,6 +234,7 @@ public final class KueueEngine {
     Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
     w.queueTs = w.createdMs;
     q.pushActive(w);
+    touch(w);
     return w;
   }
 
@@ -255,6 +259,7 @@ public final class KueueEngine {
 
   void reserve(Workload w, int[][] flavors, int[] counts, FrAmounts usage, long at) {
     ClusterQueue q = w.cq;
+    touch(w);
     q.forget(w);
     w.flavors = flavors;
     w.counts = counts;
@@ -288,6 +293,7 @@ public final class KueueEngine {
   /** All pods are up: PodsReady=True and the workload runs. */
   public void markRunning(Workload w) {
     long now = now();
+    touch(w);
     w.state = WorkloadState.RUNNING;
     w.startedAtMs = now;
     w.setCondition(ConditionType.PODS_READY, true, "PodsReady", "All pods reached readiness", now);
@@ -296,6 +302,7 @@ public final class KueueEngine {
   /** The workload completed: release its quota and retry parked workloads in its cohort tree. */
   public void finish(Workload w) {
     long now = now();
+    touch(w);
     release(w);
     w.state = WorkloadState.FINISHED;
     w.finishedAtMs = now;
@@ -311,6 +318,7 @@ public final class KueueEngine {
   /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
   void evict(Workload w, String reason, String preemptionReason, String message) {
     long now = now();
+    touch(w);
     w.state = WorkloadState.EVICTING;
     w.evictionReason = reason;
     w.evictedAtMs = now;
@@ -318,8 +326,8 @@ public final class KueueEngine {
     w.setCondition(ConditionType.EVICTED, true, reason, message, now);
     // Kueue workloadevict.Evict → reportEvictedWorkload records "EvictedDueTo<reason>" on every eviction.
     event(w, "EvictedDueTo" + reason, "Normal");
+    w.preemptionReason = preemptionReason;
     if (preemptionReason != null) {
-      w.preemptionReason = preemptionReason;
       w.preemptions++;
       w.setCondition(ConditionType.PREEMPTED, true, preemptionReason, message, now);
       event(w, "Preempted", "Normal");
@@ -333,6 +341,7 @@ public final class KueueEngine {
    */
   public void evictionComplete(Workload w) {
     long now = now();
+    touch(w);
     release(w);
     w.state = WorkloadState.PENDING;
     w.flavors = null;
@@ -446,6 +455,14 @@ public final class KueueEngine {
     return queuesByName.get(cq).usage[index.fr(flavor, resource)];
   }
 
+  /**
+   * Kueue's weighted dominant resource share of a ClusterQueue (borrowed per 1000 of what its cohort could
+   * lend, over the weight); 0 outside a cohort or when not borrowing. Infinite for a zero weight that borrows.
+   */
+  public double share(String cq) {
+    return Drs.of(queuesByName.get(cq), null, index).weightedShare();
+  }
+
   public long nominal(String cq, int flavor, int resource) {
     return queuesByName.get(cq).nominal[index.fr(flavor, resource)];
   }
@@ -483,31 +500,106 @@ public final class KueueEngine {
     }
   }
 
+  void touch(Workload w) {
+    if (trackTouched) {
+      touched.add(w);
+    }
+  }
+
+  /** Turns on tracking of changed workloads for {@link #checkTouchedWorkloads()}. */
+  public void trackChanges(boolean on) {
+    trackTouched = on;
+    touched.clear();
+  }
+
   /**
-   * Checks the quota invariants on every node: usage never negative, no ClusterQueue above
-   * nominal + borrowingLimit, and the cached cohort usage equal to the sum its children push up.
+   * Checks that every workload changed since the last call is in exactly one lifecycle state and in the
+   * structures that state implies: a pending workload in exactly one of its queue's active heap or
+   * inadmissible set, a workload holding quota in its queue's admitted set and nowhere else, a finished
+   * one nowhere. Returns the violations (empty when clean) and forgets the changed set.
+   */
+  public List<String> checkTouchedWorkloads() {
+    List<String> out = new ArrayList<>();
+    for (Workload w : touched) {
+      boolean admitted = w.cq.admitted.contains(w);
+      boolean heap = w.inHeap && w.cq.heap.contains(w);
+      boolean parked = w.inadmissible && w.cq.inadmissibleSet.contains(w);
+      String where = "heap=" + heap + " inadmissible=" + parked + " admitted=" + admitted;
+      switch (w.state) {
+        case PENDING -> {
+          if (heap == parked || admitted) {
+            out.add("workload " + w.id() + " is PENDING but " + where);
+          }
+        }
+        case RESERVED, RUNNING, EVICTING -> {
+          if (!admitted || heap || parked || w.inHeap || w.inadmissible) {
+            out.add("workload " + w.id() + " is " + w.state + " but " + where);
+          }
+          if (w.state == WorkloadState.EVICTING && !w.isEvicted()) {
+            out.add("workload " + w.id() + " is EVICTING without an Evicted=True condition");
+          }
+          if (w.state == WorkloadState.RUNNING && w.startedAtMs == Workload.UNSET_TIME) {
+            out.add("workload " + w.id() + " is RUNNING without a start time");
+          }
+        }
+        case FINISHED, REJECTED -> {
+          if (admitted || heap || parked || w.inHeap || w.inadmissible) {
+            out.add("workload " + w.id() + " is " + w.state + " but " + where);
+          }
+        }
+      }
+    }
+    touched.clear();
+    return out;
+  }
+
+  /**
+   * Checks the quota invariants on every node of every tree:
+   *
+   * <ul>
+   *   <li>each ClusterQueue's cached usage equals the sum of its admitted workloads, and is never negative;
+   *   <li>each cohort's cached usage equals what its children push up (usage above their local quota);
+   *   <li>the committed usage (every workload holding quota except those being evicted) stays within
+   *       nominal + borrowingLimit on every queue and cohort, and within the subtree quota at each root.
+   * </ul>
+   *
+   * Workloads being evicted are left out of the limit checks because Kueue may already reserve their
+   * quota for another head in the same cycle (scheduler.go fits() simulates the removal of every victim
+   * chosen so far), so a cohort can briefly hold more than its quota until the victims' pods are gone.
    * Returns the violations found (empty when clean).
    */
   public List<String> checkQuotaInvariants() {
     List<String> out = new ArrayList<>();
+    int frs = index.size();
+    Map<QuotaNode, long[]> committed = new java.util.IdentityHashMap<>();
     for (ClusterQueue q : queues) {
-      for (int fr = 0; fr < index.size(); fr++) {
-        if (q.usage[fr] < 0) {
-          out.add("ClusterQueue " + q.name + " has negative usage on " + frName(fr));
+      long[] all = new long[frs];
+      long[] live = new long[frs];
+      for (Workload w : q.admitted) {
+        for (int i = 0; i < w.usage.frs.length; i++) {
+          all[w.usage.frs[i]] += w.usage.amounts[i];
+          if (w.state != WorkloadState.EVICTING) {
+            live[w.usage.frs[i]] += w.usage.amounts[i];
+          }
         }
-        if (q.hasParent() && q.borrowingLimit[fr] != QuotaNode.NO_LIMIT
-            && q.usage[fr] > q.nominal[fr] + q.borrowingLimit[fr]) {
-          out.add("ClusterQueue " + q.name + " uses " + q.usage[fr] + " of " + frName(fr)
-              + ", above nominal + borrowingLimit " + (q.nominal[fr] + q.borrowingLimit[fr]));
+      }
+      committed.put(q, live);
+      for (int fr = 0; fr < frs; fr++) {
+        if (q.usage[fr] != all[fr] || q.usage[fr] < 0) {
+          out.add("ClusterQueue " + q.name + " caches usage " + q.usage[fr] + " of " + frName(fr)
+              + " but its admitted workloads use " + all[fr]);
         }
-        if (!q.hasParent() && q.usage[fr] > q.nominal[fr]) {
-          out.add("ClusterQueue " + q.name + " uses " + q.usage[fr] + " of " + frName(fr)
-              + ", above its nominal " + q.nominal[fr]);
-        }
+        checkLimit(out, q, fr, live[fr]);
       }
     }
     for (Cohort c : cohorts.values()) {
-      for (int fr = 0; fr < index.size(); fr++) {
+      if (c.parent == null) {
+        committedUsage(c, committed);
+      }
+    }
+    for (Cohort c : cohorts.values()) {
+      long[] live = committed.get(c);
+      for (int fr = 0; fr < frs; fr++) {
         long expected = 0;
         for (Cohort ch : c.childCohorts) {
           expected += Math.max(0, ch.usage[fr] - ch.localQuota(fr));
@@ -519,18 +611,38 @@ public final class KueueEngine {
           out.add("Cohort " + c.name + " usage of " + frName(fr) + " is " + c.usage[fr] + " but its children push "
               + expected);
         }
-        if (!c.hasParent() && c.usage[fr] > c.subtreeQuota[fr]) {
-          out.add("Cohort " + c.name + " uses " + c.usage[fr] + " of " + frName(fr) + ", above its subtree quota "
-              + c.subtreeQuota[fr]);
-        }
-        if (c.hasParent() && c.borrowingLimit[fr] != QuotaNode.NO_LIMIT
-            && c.usage[fr] > c.subtreeQuota[fr] + c.borrowingLimit[fr]) {
-          out.add("Cohort " + c.name + " uses " + c.usage[fr] + " of " + frName(fr)
-              + ", above subtree quota + borrowingLimit");
-        }
+        checkLimit(out, c, fr, live[fr]);
       }
     }
     return out;
+  }
+
+  /** Kueue's push-up rule applied to committed usage: a cohort holds what its children use above local quota. */
+  private long[] committedUsage(Cohort c, Map<QuotaNode, long[]> committed) {
+    long[] sum = new long[index.size()];
+    List<QuotaNode> children = new ArrayList<>(c.childCohorts);
+    children.addAll(c.childQueues);
+    for (QuotaNode ch : children) {
+      long[] u = ch instanceof Cohort cc ? committedUsage(cc, committed) : committed.get(ch);
+      for (int fr = 0; fr < sum.length; fr++) {
+        sum[fr] += Math.max(0, u[fr] - ch.localQuota(fr));
+      }
+    }
+    committed.put(c, sum);
+    return sum;
+  }
+
+  private void checkLimit(List<String> out, QuotaNode n, int fr, long live) {
+    String kind = n.isClusterQueue() ? "ClusterQueue " : "Cohort ";
+    if (!n.hasParent() && live > n.subtreeQuota[fr]) {
+      out.add(kind + n.name + " holds " + live + " of " + frName(fr) + " (excluding workloads being evicted), above "
+          + (n.isClusterQueue() ? "its nominal " : "its subtree quota ") + n.subtreeQuota[fr]);
+    }
+    if (n.hasParent() && n.borrowingLimit[fr] != QuotaNode.NO_LIMIT
+        && live > n.subtreeQuota[fr] + n.borrowingLimit[fr]) {
+      out.add(kind + n.name + " holds " + live + " of " + frName(fr) + " (excluding workloads being evicted), above "
+          + "its quota + borrowingLimit " + (n.subtreeQuota[fr] + n.borrowingLimit[fr]));
+    }
   }
 
   private String frName(int fr) {

@@ -494,6 +494,7 @@ public final class Scheduler {
       w.lastAssignment = e.requeueReason == RequeueReason.PENDING_PREEMPTION ? null : e.assignment.lastState;
     }
     q.requeueIfNotPresent(w, e.requeueReason, engine.now());
+    engine.touch(w);
     boolean toHeap = w.inHeap;
     boolean pendingFlavors = w.lastAssignment != null && w.lastAssignment.pendingFlavors();
     String reason = e.reason.isEmpty() ? "Pending" : e.reason;
@@ -501,7 +502,9 @@ public final class Scheduler {
     w.pendingMessage = e.message;
     if (!toHeap && (e.requeueReason == RequeueReason.NO_FIT
         || e.requeueReason == RequeueReason.PREEMPTION_NO_CANDIDATES)) {
-      q.parkEquivalent(w, reason, e.message);
+      for (Workload m : q.parkEquivalent(w, reason, e.message)) {
+        engine.touch(m);
+      }
     }
     w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, e.message, engine.now());
     // Kueue requeueAndUpdate also records a Warning event with the condition's reason.

@@ -120,6 +120,11 @@ public final class Workload {
     return preemptions;
   }
 
+  /** Virtual time of the last eviction, or {@link #UNSET_TIME}. */
+  public long evictedAtMs() {
+    return evictedAtMs;
+  }
+
   public String evictionReason() {
     return evictionReason;
   }

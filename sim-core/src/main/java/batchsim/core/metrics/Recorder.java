@@ -42,6 +42,11 @@ public final class Recorder {
     long finished;
     long evicted;
     long preempted;
+    final java.util.TreeMap<String, Long> evictionsByReason = new java.util.TreeMap<>();
+    final java.util.TreeMap<String, Long> preemptionsByReason = new java.util.TreeMap<>();
+    long requeues;
+    final Histogram readmission = new Histogram(3);
+    final java.util.TreeMap<String, Double> lost = new java.util.TreeMap<>();
   }
 
   public void arrival(int queue) {
@@ -75,13 +80,48 @@ public final class Recorder {
     overall.completion.recordValue(sinceCreatedMs);
   }
 
-  public void evicted(int queue, boolean preempted) {
-    queues[queue].evicted++;
-    overall.evicted++;
-    if (preempted) {
-      queues[queue].preempted++;
-      overall.preempted++;
+  /** An eviction with Kueue's Evicted reason and, for preemptions, the Preempted reason (else null). */
+  public void evicted(int queue, String reason, String preemptionReason) {
+    for (QueueCounters c : new QueueCounters[] {queues[queue], overall}) {
+      c.evicted++;
+      c.evictionsByReason.merge(reason, 1L, Long::sum);
+      if (preemptionReason != null) {
+        c.preempted++;
+        c.preemptionsByReason.merge(preemptionReason, 1L, Long::sum);
+      }
     }
+  }
+
+  /** Work thrown away by an eviction: {@code amountMs} of resource {@code resource} (base units × ms). */
+  public void lostWork(int queue, String resource, double amountMs) {
+    queues[queue].lost.merge(resource, amountMs, Double::sum);
+    overall.lost.merge(resource, amountMs, Double::sum);
+  }
+
+  /** An evicted workload went back to its queue; {@code readmitted} later records the latency. */
+  public void requeued(int queue) {
+    queues[queue].requeues++;
+    overall.requeues++;
+  }
+
+  /** Eviction → quota reserved again. */
+  public void readmitted(int queue, long sinceEvictionMs) {
+    queues[queue].readmission.recordValue(sinceEvictionMs);
+    overall.readmission.recordValue(sinceEvictionMs);
+  }
+
+  public PreemptionStats preemptionStats(int queue) {
+    return preemption(queueNames.get(queue), queues[queue]);
+  }
+
+  public PreemptionStats overallPreemptionStats() {
+    return preemption(QueueStats.OVERALL, overall);
+  }
+
+  private static PreemptionStats preemption(String name, QueueCounters c) {
+    return new PreemptionStats(name, java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c.evictionsByReason)),
+        java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c.preemptionsByReason)), c.requeues,
+        c.readmission.copy(), java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c.lost)));
   }
 
   public void allocation(int slot, long delta, long now) {

@@ -12,6 +12,8 @@ import java.util.List;
  * @param overall the "*" statistics across all ClusterQueues
  * @param queues per ClusterQueue, in scenario order
  * @param timeSeries samples every sampleInterval (empty when sampling is off)
+ * @param preemptionOverall eviction costs across all queues (null when not recorded)
+ * @param preemption eviction costs per ClusterQueue, in scenario order
  */
 public record RunResult(
     String scenarioName,
@@ -26,4 +28,16 @@ public record RunResult(
     List<UtilizationStat> utilization,
     List<QueueUsageStat> queueUsage,
     long unknownQueueArrivals,
-    TimeSeries timeSeries) {}
+    TimeSeries timeSeries,
+    PreemptionStats preemptionOverall,
+    List<PreemptionStats> preemption) {
+
+  /** A result without preemption statistics (tests and tools that build results by hand). */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, null, List.of());
+  }
+}

@@ -6,7 +6,8 @@ import java.util.List;
  * Samples taken every {@code sampleInterval} of virtual time, in wide form: one row per sample, one
  * column per series. Column names are {@code kind:labels...}, e.g. {@code pending:team-a},
  * {@code used:team-a:a100:nvidia.com/gpu}, {@code allocated:a100:cpu}; amounts are in base units
- * (cpu milli-cores, memory bytes, other resources units).
+ * (cpu milli-cores, memory bytes, other resources units). {@code share:<queue>} is Kueue's weighted
+ * dominant resource share, per mille (0 when the queue is not borrowing).
  *
  * @param timesMs sample times, ascending
  * @param rows rows.get(i)[j] is column j at timesMs.get(i)

@@ -60,10 +60,14 @@ public final class Simulation implements KueueEngine.Host {
   private final boolean[][] flavorPools;
   private final ArrayDeque<String> recent = new ArrayDeque<>();
   private boolean checked;
+  private long maxEvents = Long.MAX_VALUE;
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   private final int[] holding;
   private final Sampler sampler;
   private boolean cycleScheduled;
+  private static final long MAX_SLOW_DOWN_MS = 10;
+  private long slowDownMs;
+  private long nextCycleNotBefore;
   private boolean bindScheduled;
   private long seq;
 
@@ -109,6 +113,13 @@ public final class Simulation implements KueueEngine.Host {
   /** Checks every invariant after every event (slower; on in tests and with --check). */
   public Simulation checked(boolean on) {
     this.checked = on;
+    kueue.trackChanges(on);
+    return this;
+  }
+
+  /** Stops the run with an exception after this many events (a guard for tests and debugging). */
+  Simulation maxEvents(long max) {
+    this.maxEvents = max;
     return this;
   }
 
@@ -158,6 +169,9 @@ public final class Simulation implements KueueEngine.Host {
       dispatch(e);
       if (checked) {
         check(e);
+      }
+      if (loop.processed() > maxEvents) {
+        throw new InvariantViolation(loop.now(), List.of("more than " + maxEvents + " events"), new ArrayList<>(recent));
       }
     }
     long end = horizon == SimulationSpec.NO_HORIZON ? loop.now() : horizon;
@@ -217,7 +231,8 @@ public final class Simulation implements KueueEngine.Host {
   private void requestCycle() {
     if (!cycleScheduled) {
       cycleScheduled = true;
-      loop.schedule(loop.now() + spec.kueue().cycleLatencyMs(), EventKind.SCHEDULE, null);
+      long at = Math.max(loop.now() + spec.kueue().cycleLatencyMs(), nextCycleNotBefore);
+      loop.schedule(at, EventKind.SCHEDULE, null);
     }
   }
 
@@ -231,6 +246,15 @@ public final class Simulation implements KueueEngine.Host {
   private void cycle() {
     cycleScheduled = false;
     CycleOutcome o = kueue.runCycle();
+    // Kueue's scheduler loop backs off after a cycle that admitted nothing (wait.SlowDown: 1 ms doubling
+    // to 10 ms). A cycle that preempted also waits at least 1 ms: the evictions are API writes, and an
+    // instant in virtual time must not host an unbounded preempt/readmit exchange.
+    if (o.admitted() > 0 && o.preempted() == 0) {
+      slowDownMs = 0;
+    } else {
+      slowDownMs = o.admitted() > 0 ? 1 : Math.min(slowDownMs == 0 ? 1 : slowDownMs * 2, MAX_SLOW_DOWN_MS);
+    }
+    nextCycleNotBefore = loop.now() + slowDownMs;
     if (o.changed()) {
       requestCycle();
     }
@@ -243,6 +267,9 @@ public final class Simulation implements KueueEngine.Host {
     Runtime rt = (Runtime) w.runtime;
     long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
     recorder.admitted(rt.queue, first);
+    if (w.evictedAtMs() != Workload.UNSET_TIME) {
+      recorder.readmitted(rt.queue, w.reservedAtMs() - w.evictedAtMs());
+    }
     holding[rt.queue]++;
     quotaUsage(w, rt.queue, +1);
     int[][] flavors = new int[w.spec().podSets().size()][];
@@ -264,7 +291,19 @@ public final class Simulation implements KueueEngine.Host {
   public void onEvicted(Workload w) {
     Runtime rt = (Runtime) w.runtime;
     rt.generation++;
-    recorder.evicted(rt.queue, w.preemptionReason() != null && "Preempted".equals(w.evictionReason()));
+    recorder.evicted(rt.queue, w.evictionReason(), w.preemptionReason());
+    if (w.startedAtMs() != Workload.UNSET_TIME) {
+      long ran = loop.now() - w.startedAtMs();
+      for (int r = 0; r < nRes; r++) {
+        long perWorkload = 0;
+        for (int i = 0; i < w.spec().podSets().size(); i++) {
+          perWorkload += w.podSet(i).perPod().get(r) * w.admittedCount(i);
+        }
+        if (perWorkload > 0 && ran > 0) {
+          recorder.lostWork(rt.queue, spec.resources().name(r), (double) perWorkload * ran);
+        }
+      }
+    }
     loop.schedule(loop.now() + spec.kueue().terminationGraceMs(), EventKind.EVICTION_COMPLETE,
         new Timed(w, rt.generation));
   }
@@ -322,6 +361,7 @@ public final class Simulation implements KueueEngine.Host {
     quotaUsage(w, rt.queue, -1);
     kueue.evictionComplete(w);
     holding[rt.queue]--;
+    recorder.requeued(rt.queue);
     requestBind();
     requestCycle();
   }
@@ -371,6 +411,7 @@ public final class Simulation implements KueueEngine.Host {
       recent.removeFirst();
     }
     List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
+    v.addAll(kueue.checkTouchedWorkloads());
     v.addAll(cluster.checkInvariants());
     if (!v.isEmpty()) {
       throw new InvariantViolation(loop.now(), v, new ArrayList<>(recent));
@@ -413,7 +454,7 @@ public final class Simulation implements KueueEngine.Host {
     }
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
         records, recorder.overallStats(tp, tr, tu), qs, utilization(end), queueUsage(end),
-        recorder.unknownQueueArrivals(), sampler.series());
+        recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), preemptionStats());
   }
 
   /** Takes the time-series samples: per queue pending, holding and quota used; per flavor allocation. */
@@ -430,6 +471,7 @@ public final class Simulation implements KueueEngine.Host {
         String name = spec.clusterQueues().get(q).name();
         columns.add("pending:" + name);
         columns.add("holding:" + name);
+        columns.add("share:" + name);
       }
       for (int q = 0; q < spec.clusterQueues().size(); q++) {
         String name = spec.clusterQueues().get(q).name();
@@ -456,8 +498,11 @@ public final class Simulation implements KueueEngine.Host {
       long[] row = new long[columns.size()];
       int c = 0;
       for (int q = 0; q < spec.clusterQueues().size(); q++) {
-        row[c++] = kueue.pendingCount(spec.clusterQueues().get(q).name());
+        String name = spec.clusterQueues().get(q).name();
+        row[c++] = kueue.pendingCount(name);
         row[c++] = holding[q];
+        double share = kueue.share(name);
+        row[c++] = Double.isInfinite(share) ? Long.MAX_VALUE : Math.round(share);
       }
       for (int[] u : usageSlots) {
         String name = spec.clusterQueues().get(u[0]).name();
@@ -475,6 +520,14 @@ public final class Simulation implements KueueEngine.Host {
     TimeSeries series() {
       return times.isEmpty() ? TimeSeries.EMPTY : new TimeSeries(List.copyOf(columns), times, rows);
     }
+  }
+
+  private List<batchsim.core.metrics.PreemptionStats> preemptionStats() {
+    List<batchsim.core.metrics.PreemptionStats> out = new ArrayList<>();
+    for (int q = 0; q < spec.clusterQueues().size(); q++) {
+      out.add(recorder.preemptionStats(q));
+    }
+    return out;
   }
 
   private WorkloadRecord record(Workload w) {

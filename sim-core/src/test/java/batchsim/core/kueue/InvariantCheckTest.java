@@ -1,0 +1,78 @@
+package batchsim.core.kueue;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.FlavorFungibility;
+import batchsim.core.model.FlavorQuotaSpec;
+import batchsim.core.model.KueueConfig;
+import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.PreemptionSpec;
+import batchsim.core.model.QueueingStrategy;
+import batchsim.core.model.QuotaSpec;
+import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.ResourceGroupSpec;
+import batchsim.core.model.ResourceSpace;
+import batchsim.core.model.Resources;
+import batchsim.core.model.WorkloadSpec;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The invariant checks fire on deliberately broken engine state (so a clean run means something). */
+class InvariantCheckTest {
+  private static KueueEngine engine() {
+    ClusterQueueSpec cq = new ClusterQueueSpec("a", "co", List.of(new ResourceGroupSpec(List.of("cpu"),
+        List.of(new FlavorQuotaSpec("default", Map.of("cpu", new QuotaSpec(4, 2, QuotaSpec.UNLIMITED)))))),
+        QueueingStrategy.BEST_EFFORT_FIFO, PreemptionSpec.NEVER, FlavorFungibility.DEFAULT, 1.0, List.of());
+    ClusterQueueSpec lender = new ClusterQueueSpec("b", "co", List.of(new ResourceGroupSpec(List.of("cpu"),
+        List.of(new FlavorQuotaSpec("default", Map.of("cpu", QuotaSpec.nominal(10)))))),
+        QueueingStrategy.BEST_EFFORT_FIFO, PreemptionSpec.NEVER, FlavorFungibility.DEFAULT, 1.0, List.of());
+    KueueEngine e = new KueueEngine(KueueConfig.defaults(), ResourceSpace.of(List.of("cpu")),
+        List.of(ResourceFlavorSpec.plain("default")), List.of(), List.of(cq, lender), () -> 0L);
+    e.trackChanges(true);
+    return e;
+  }
+
+  private static WorkloadSpec wl(String id, long cpu) {
+    return new WorkloadSpec(id, null, "lq", 0, 0, null, List.of(PodSetSpec.of("main", 1, Resources.wrap(new long[] {cpu}))), 1);
+  }
+
+  @Test
+  void quotaCheck_flagsUsageAboveNominalPlusBorrowingLimit() {
+    KueueEngine e = engine();
+    e.assumeAdmitted(wl("w", 6), "a", 0, 0, null, new int[][] {{0}}, 0);
+    assertTrue(e.checkQuotaInvariants().isEmpty(), "6 = nominal 4 + borrowingLimit 2 is allowed");
+    e.queuesByName.get("a").addUsage(0, 1); // corrupt: one more than the limit allows
+    assertFalse(e.checkQuotaInvariants().isEmpty());
+  }
+
+  @Test
+  void quotaCheck_flagsCohortUsageOutOfSyncWithChildren() {
+    KueueEngine e = engine();
+    e.cohorts.get("co").usage[0] = 3; // the cohort believes 3 are used, its only child uses 0
+    assertFalse(e.checkQuotaInvariants().isEmpty());
+  }
+
+  @Test
+  void workloadCheck_flagsAPendingWorkloadInTwoPlaces() {
+    KueueEngine e = engine();
+    Workload w = e.submit(wl("w", 1), "a", 0, 0, null);
+    assertTrue(e.checkTouchedWorkloads().isEmpty());
+    e.queuesByName.get("a").inadmissibleSet.add(w); // corrupt: in the heap and parked at once
+    w.inadmissible = true;
+    e.touch(w);
+    assertFalse(e.checkTouchedWorkloads().isEmpty());
+  }
+
+  @Test
+  void workloadCheck_flagsAFinishedWorkloadStillHoldingQuota() {
+    KueueEngine e = engine();
+    Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);
+    e.checkTouchedWorkloads();
+    w.state = WorkloadState.FINISHED; // corrupt: finished without releasing
+    e.touch(w);
+    assertFalse(e.checkTouchedWorkloads().isEmpty());
+  }
+}
