@@ -11,12 +11,15 @@ public final class Reports {
   public static final String SUMMARY_JSON = "summary.json";
   public static final String WORKLOADS_CSV = "workloads.csv";
   public static final String TIMESERIES_CSV = "timeseries.csv";
+  public static final String WAITS_HLOG = "waits.hlog";
+  public static final String REPORT_HTML = "report.html";
 
   private Reports() {}
 
   /**
-   * Writes {@value #SUMMARY_JSON}, {@value #WORKLOADS_CSV} and, when the run sampled,
-   * {@value #TIMESERIES_CSV} into {@code dir}, which must exist.
+   * Writes {@value #SUMMARY_JSON}, {@value #WORKLOADS_CSV}, {@value #WAITS_HLOG},
+   * {@value #REPORT_HTML} and, when the run sampled, {@value #TIMESERIES_CSV} into {@code dir}, which
+   * must exist.
    * Existing files are overwritten; making the directory appear atomically is the caller's job.
    */
   public static void writeAll(RunResult result, RunMetadata meta, Path dir) throws IOException {
@@ -32,6 +35,12 @@ public final class Reports {
     }
     try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_JSON))) {
       SummaryJson.write(result, meta, digest, out);
+    }
+    try (OutputStream out = Files.newOutputStream(dir.resolve(WAITS_HLOG))) {
+      WaitsHlog.write(result, out);
+    }
+    try (OutputStream out = Files.newOutputStream(dir.resolve(REPORT_HTML))) {
+      HtmlReport.write(result, meta, digest, out);
     }
   }
 }

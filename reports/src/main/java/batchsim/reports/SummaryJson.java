@@ -1,5 +1,6 @@
 package batchsim.reports;
 
+import batchsim.core.metrics.PreemptionStats;
 import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.RunResult;
@@ -101,6 +102,15 @@ final class SummaryJson {
       }
       g.writeEndArray();
 
+      if (r.preemptionOverall() != null) {
+        g.writeArrayFieldStart("preemption");
+        for (PreemptionStats p : r.preemption()) {
+          writePreemption(g, p);
+        }
+        writePreemption(g, r.preemptionOverall());
+        g.writeEndArray();
+      }
+
       g.writeStringField("digest", workloadsDigest);
       g.writeEndObject();
     }
@@ -136,6 +146,33 @@ final class SummaryJson {
     writeHistogram(g, "time_to_reservation_ms", q.timeToReservation());
     writeHistogram(g, "time_to_start_ms", q.timeToStart());
     writeHistogram(g, "completion_ms", q.completion());
+    g.writeEndObject();
+  }
+
+  /**
+   * Evictions by reason, requeues, eviction-to-readmission latency and lost work. Lost work is in
+   * resource-hours of display units: GPU-hours, core-hours, GiB-hours.
+   */
+  private static void writePreemption(JsonGenerator g, PreemptionStats p) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("name", p.name());
+    g.writeObjectFieldStart("evictions_by_reason");
+    for (var e : p.evictionsByReason().entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeObjectFieldStart("preemptions_by_reason");
+    for (var e : p.preemptionsByReason().entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+    g.writeNumberField("requeues", p.requeues());
+    writeHistogram(g, "readmission_ms", p.readmission());
+    g.writeObjectFieldStart("lost_resource_hours");
+    for (var e : p.lostResourceMs().entrySet()) {
+      decimalField(g, e.getKey(), Units.resourceHours(e.getKey(), e.getValue()), 6);
+    }
+    g.writeEndObject();
     g.writeEndObject();
   }
 

@@ -1,11 +1,11 @@
 package batchsim.reports;
 
+import batchsim.core.metrics.PreemptionStats;
 import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.UtilizationStat;
 import batchsim.core.model.Durations;
-import batchsim.core.model.Quantity;
 import batchsim.core.model.SimulationSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +29,7 @@ public final class SummaryTable {
     waits(out, r);
     utilization(out, r);
     quotaUsage(out, r);
+    preemption(out, r);
     return out.toString();
   }
 
@@ -88,9 +89,9 @@ public final class SummaryTable {
         "UTIL", "PEAK");
     for (UtilizationStat u : r.utilization()) {
       String res = u.resource();
-      t.row(u.flavor(), res, unit(res), display(res, u.meanAllocated()),
-          display(res, u.meanCapacity()), Formats.percent(u.utilization()),
-          displayAmount(res, u.peakAllocated()));
+      t.row(u.flavor(), res, Units.unit(res), Units.display(res, u.meanAllocated()),
+          Units.display(res, u.meanCapacity()), Formats.percent(u.utilization()),
+          Units.displayAmount(res, u.peakAllocated()));
     }
     section(out, "Utilization (time-weighted means)", t);
   }
@@ -100,11 +101,47 @@ public final class SummaryTable {
         "MEAN USED", "USED/NOM", "BORROWED", "PEAK");
     for (QueueUsageStat u : r.queueUsage()) {
       String res = u.resource();
-      t.row(u.clusterQueue(), u.flavor(), res, unit(res), displayAmount(res, u.nominal()),
-          display(res, u.meanUsage()), Formats.percent(u.usageOverNominal()),
-          display(res, u.meanBorrowed()), displayAmount(res, u.peakUsage()));
+      t.row(u.clusterQueue(), u.flavor(), res, Units.unit(res),
+          Units.displayAmount(res, u.nominal()), Units.display(res, u.meanUsage()),
+          Formats.percent(u.usageOverNominal()),
+          Units.display(res, u.meanBorrowed()), Units.displayAmount(res, u.peakUsage()));
     }
     section(out, "Quota usage (time-weighted means; BORROWED = mean above nominal)", t);
+  }
+
+  /** Only when something was evicted: reasons, readmission latency and the work thrown away. */
+  private static void preemption(StringBuilder out, RunResult r) {
+    if (r.preemptionOverall() == null || r.overall() == null || r.overall().evicted() == 0) {
+      return;
+    }
+    java.util.TreeSet<String> lostResources = new java.util.TreeSet<>(r.preemptionOverall().lostResourceMs().keySet());
+    lostResources.remove("memory");
+    lostResources.remove("pods");
+    List<String> headers = new ArrayList<>(List.of("CLUSTER QUEUE", "PREEMPTED BY REASON", "REQUEUED",
+        "READMIT p50", "READMIT p95"));
+    for (String res : lostResources) {
+      headers.add("LOST " + Units.hoursUnit(res));
+    }
+    TextTable t = new TextTable(2, headers.toArray(new String[0]));
+    List<PreemptionStats> all = new ArrayList<>(r.preemption());
+    all.add(r.preemptionOverall());
+    for (PreemptionStats p : all) {
+      if (p == r.preemptionOverall()) {
+        t.rule();
+      } else if (p.evictionsByReason().isEmpty()) {
+        continue;
+      }
+      StringBuilder reasons = new StringBuilder();
+      p.preemptionsByReason().forEach((k, v) -> reasons.append(reasons.length() == 0 ? "" : " ").append(k)
+          .append('=').append(v));
+      List<String> row = new ArrayList<>(List.of(p.name(), reasons.length() == 0 ? "-" : reasons.toString(),
+          Formats.grouped(p.requeues()), pct(p.readmission(), 50), pct(p.readmission(), 95)));
+      for (String res : lostResources) {
+        row.add(Formats.fixed(Units.resourceHours(res, p.lostResourceMs().getOrDefault(res, 0.0)), 2));
+      }
+      t.row(row.toArray(new String[0]));
+    }
+    section(out, "Preemption (READMIT = eviction to quota reserved again; LOST = work discarded)", t);
   }
 
   private static void section(StringBuilder out, String title, TextTable t) {
@@ -134,28 +171,6 @@ public final class SummaryTable {
 
   private static boolean empty(Histogram h) {
     return h == null || h.getTotalCount() == 0;
-  }
-
-  private static String unit(String resource) {
-    if (Quantity.isMilli(resource)) {
-      return "cores";
-    }
-    return Quantity.isBytes(resource) ? "GiB" : "units";
-  }
-
-  /** A time-weighted mean, already in base units, shown in display units. */
-  private static String display(String resource, double baseUnits) {
-    double v = Quantity.isMilli(resource) ? baseUnits / 1000.0
-        : Quantity.isBytes(resource) ? baseUnits / (double) (1L << 30) : baseUnits;
-    return Formats.fixed(v, 2);
-  }
-
-  /** An exact amount (quota, peak): whole units stay whole, cores and GiB get two decimals. */
-  private static String displayAmount(String resource, long baseUnits) {
-    if (!Quantity.isMilli(resource) && !Quantity.isBytes(resource)) {
-      return Formats.grouped(baseUnits);
-    }
-    return Formats.fixed(Quantity.toDisplayUnits(resource, baseUnits), 2);
   }
 
   private static String orDash(String s) {

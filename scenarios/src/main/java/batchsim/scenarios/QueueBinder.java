@@ -195,7 +195,7 @@ final class QueueBinder {
   }
 
   /** Kueue's preemption policies, each restricted to the values its API field accepts. */
-  private PreemptionSpec preemption(Fields f) {
+  PreemptionSpec preemption(Fields f) {
     PreemptionPolicy within = policy(f, "withinClusterQueue", PreemptionPolicy.NEVER,
         PreemptionPolicy.LOWER_PRIORITY, PreemptionPolicy.LOWER_OR_NEWER_EQUAL_PRIORITY);
     PreemptionPolicy reclaim = policy(f, "reclaimWithinCohort", PreemptionPolicy.NEVER,

@@ -40,7 +40,9 @@ final class ScenarioBinder {
       problems.wrongType(root, "a map with name, cluster, clusterQueues, ... at the top level");
     }
     Fields f = Fields.of(root instanceof MapNode ? root : null, problems, "name", "seed", "horizon", "sampleInterval", "cluster", "kueue",
-        "resourceFlavors", "cohorts", "clusterQueues", "localQueues", "priorityClasses", "workloads");
+        "resourceFlavors", "cohorts", "clusterQueues", "localQueues", "priorityClasses", "workloads", "events", "failures", "serving",
+        // read from the tree by overrides.Composer / overrides.Matrix / expect.Expectations:
+        "include", "matrix", "replicas", "expect", "baseline");
     ScalarNode name = f.requiredName("name");
     long seed = f.integer("seed", DEFAULT_SEED, Long.MIN_VALUE);
     Long horizon = Values.positiveDuration(f.get("horizon"), problems);
@@ -53,7 +55,7 @@ final class ScenarioBinder {
     }
     PodSchedulingConfig scheduling = scheduling(cluster.map("scheduling", "scoring", "podStartup"));
     KueueConfig kueue = kueue(f.map("kueue", "fairSharing", "cycleLatency", "inadmissibleRequeueDelay",
-        "terminationGracePeriod", "featureGates"));
+        "terminationGracePeriod", "featureGates", "waitForPodsReady")); // waitForPodsReady: TimelineBinder
     List<Spec.Flavor> flavors = new ArrayList<>();
     for (Node n : f.list("resourceFlavors")) {
       flavors.add(flavor(n));

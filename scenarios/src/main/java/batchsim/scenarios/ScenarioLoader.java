@@ -1,6 +1,15 @@
 package batchsim.scenarios;
 
+import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.SimulationSpec;
+import batchsim.scenarios.expect.Expectations;
+import batchsim.scenarios.overrides.Composer;
+import batchsim.scenarios.overrides.Composition;
+import batchsim.scenarios.overrides.Matrix;
+import batchsim.scenarios.overrides.Assignment;
+import batchsim.scenarios.overrides.Overrides;
+import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.Location;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.YamlTreeReader;
@@ -14,9 +23,11 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
- * Loads scenario files: YAML → located tree → {@link Spec} → cross-checks → {@link SimulationSpec}.
+ * Loads scenario files: YAML → located tree (includes merged, {@code --set} and sweep-cell overrides
+ * applied) → {@link Spec} → cross-checks → {@link SimulationSpec}, plus the scenario's expectations.
  * Every problem in the file is collected before anything is thrown, so one run of {@code batchsim validate}
  * shows them all, each as {@code file:line:col: path: message}.
  */
@@ -30,7 +41,15 @@ public final class ScenarioLoader {
    * @throws ScenarioException with every problem found, sorted by position
    */
   public static LoadedScenario load(Path file) throws IOException, ScenarioException {
-    return parse(file.toString(), Files.readAllBytes(file));
+    return load(file, List.of());
+  }
+
+  /**
+   * Loads {@code file} with {@code --set} overrides ({@code path=value}), applied in order after the
+   * file's includes were merged; a problem with an override is reported as {@code --set path=value: ...}.
+   */
+  public static LoadedScenario load(Path file, List<String> sets) throws IOException, ScenarioException {
+    return bind(compose(file, sets), List.of(), null);
   }
 
   /** Loads a scenario from memory; {@code fileName} is used in problem locations. */
@@ -38,22 +57,64 @@ public final class ScenarioLoader {
     return parse(fileName, yaml.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Loads a scenario from the bytes of a file named {@code fileName}. */
+  /** Loads a scenario from the bytes of a file named {@code fileName} (includes are relative to it). */
   public static LoadedScenario parse(String fileName, byte[] bytes) throws ScenarioException {
-    Problems problems = new Problems();
-    String text = decode(fileName, bytes, problems);
-    Node root = text == null ? null : YamlTreeReader.read(fileName, text, problems);
-    if (root == null) {
-      problems.throwIfAny();
-      throw new IllegalStateException("YAML reader returned no document and no problem");
-    }
-    Spec.Scenario scenario = ScenarioBinder.bind(root, problems);
-    ScenarioValidator.validate(scenario, problems);
-    problems.throwIfAny();
-    return new LoadedScenario(fileName, sha256(bytes), ModelBuilder.build(scenario));
+    return bind(compose(fileName, bytes, List.of()), List.of(), null);
   }
 
-  private static String decode(String fileName, byte[] bytes, Problems problems) {
+  /**
+   * The tree of {@code file} with its includes merged and {@code sets} applied, not yet bound: a sweep
+   * binds it once per cell with {@link #bind}.
+   */
+  public static Composition compose(Path file, List<String> sets) throws IOException, ScenarioException {
+    return compose(file.toString(), Files.readAllBytes(file), sets);
+  }
+
+  private static Composition compose(String fileName, byte[] bytes, List<String> sets) throws ScenarioException {
+    Problems problems = new Problems();
+    Composition c = Composer.compose(fileName, bytes, sets, ScenarioLoader::tree, problems);
+    problems.throwIfAny();
+    if (c == null) {
+      throw new IllegalStateException("YAML reader returned no document and no problem");
+    }
+    return c;
+  }
+
+  /**
+   * Binds and validates a composed scenario with {@code overrides} (a sweep cell's) put on top.
+   * {@code variant} names the cell and is folded into the scenario hash; it is null for the scenario
+   * itself, whose matrix is then checked (its shape, and that every level's paths exist).
+   */
+  public static LoadedScenario bind(Composition c, List<Assignment> overrides, String variant)
+      throws ScenarioException {
+    Problems problems = new Problems();
+    Node root = Overrides.apply(c.root(), overrides, problems);
+    Spec.Scenario scenario = ScenarioBinder.bind(root, problems);
+    ScenarioValidator.validate(scenario, problems);
+    TimelineBinder.Timeline timeline = TimelineBinder.bind(root, scenario, problems);
+    Expectations expectations = Expectations.parse(root, problems);
+    if (variant == null) {
+      for (List<Assignment> level : Matrix.parse(root, problems).levelOverrides()) {
+        Overrides.apply(root, level, problems);
+      }
+    }
+    problems.throwIfAny();
+    SimulationSpec spec = timeline.applyTo(ModelBuilder.build(scenario));
+    expectations.validate(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),
+        spec.resources().names(), spec.flavors().stream().map(ResourceFlavorSpec::name).toList(), problems);
+    problems.throwIfAny();
+    String sha = variant == null ? c.sha256()
+        : sha256((c.sha256() + "\n" + variant).getBytes(StandardCharsets.UTF_8));
+    return new LoadedScenario(c.file(), sha, spec, expectations);
+  }
+
+  /** One file's tree, or null after reporting why there is none. */
+  private static Node tree(String fileName, byte[] bytes, IssueSink sink) {
+    String text = decode(fileName, bytes, sink);
+    return text == null ? null : YamlTreeReader.read(fileName, text, sink);
+  }
+
+  private static String decode(String fileName, byte[] bytes, IssueSink problems) {
     try {
       String text = StandardCharsets.UTF_8.newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)

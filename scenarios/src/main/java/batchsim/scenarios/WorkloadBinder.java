@@ -116,7 +116,7 @@ final class WorkloadBinder {
   }
 
   /** A bare duration is a constant runtime; otherwise exactly one named distribution. */
-  private Distribution runtime(Node node) {
+  Distribution runtime(Node node) {
     if (node instanceof ScalarNode) {
       Long ms = Values.duration(node, problems);
       return ms == null ? null : new Distribution.Constant(ms);

@@ -7,7 +7,8 @@ import java.util.SplittableRandom;
  * A distribution of non-negative longs (durations in virtual ms, or counts). Samples are rounded to the
  * nearest whole value and clamped at 0.
  */
-public sealed interface Distribution {
+public sealed interface Distribution extends batchsim.core.model.LongDistribution {
+  @Override
   long sample(SplittableRandom random);
 
   /** Mean of the distribution, for reports and sanity checks. */

@@ -37,15 +37,30 @@ public record WorkloadClass(
     return new WorkloadSource() {
       private long index;
       private long previous = startMs;
+      private double rateFactor = 1.0;
+
+      @Override
+      public boolean scaleRate(double factor) {
+        if (arrivals instanceof ArrivalProcess.ExplicitTimes) {
+          return false;
+        }
+        rateFactor *= factor;
+        return true;
+      }
 
       @Override
       public WorkloadSpec next() {
         if (count != UNLIMITED && index >= count) {
           return null;
         }
-        long t = arrivals instanceof ArrivalProcess.ExplicitTimes
-            ? offset(arrivals.next(index, previous, arrivalRandom))
-            : arrivals.next(index, previous, arrivalRandom);
+        long t;
+        if (arrivals instanceof ArrivalProcess.ExplicitTimes) {
+          t = offset(arrivals.next(index, previous, arrivalRandom));
+        } else {
+          long gap = arrivals.next(index, previous, arrivalRandom) - previous;
+          // A rate change (ScaleArrivals) divides the gaps drawn from then on.
+          t = previous + (rateFactor == 1.0 ? gap : Math.round(gap / rateFactor));
+        }
         if (t < 0 || t >= untilMs) {
           return null;
         }

@@ -1,20 +1,28 @@
 package batchsim.scenarios.cli;
 
 import batchsim.core.metrics.RunResult;
+import batchsim.core.sim.InvariantViolation;
 import batchsim.core.sim.Simulation;
 import batchsim.reports.Reports;
 import batchsim.reports.RunMetadata;
 import batchsim.reports.SummaryTable;
 import batchsim.scenarios.LoadedScenario;
+import batchsim.scenarios.compare.RunResultView;
+import batchsim.scenarios.expect.JUnitXml;
+import batchsim.scenarios.expect.Outcome;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code batchsim run SCENARIO}: loads, simulates, writes the reports into {@code --out} (default
- * {@code out/<scenario name>}) and prints the summary table. Nothing is written when loading fails,
- * and the output directory appears only when every report was written.
+ * {@code out/<scenario name>}) and prints the summary table, then the verdicts on the scenario's
+ * expectations (exit 1 when one failed). Nothing is written when loading fails, and the output directory
+ * appears only when every report was written.
  */
 @Command(name = "run", header = "Simulate a scenario and write its reports.", mixinStandardHelpOptions = true)
 final class RunCommand extends ScenarioCommand {
@@ -33,16 +41,26 @@ final class RunCommand extends ScenarioCommand {
   @Option(names = "--check", description = "Check the engine's invariants after every event (slower).")
   boolean check;
 
+  @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override a scenario value, e.g. "
+      + "--set nodePools.gpu.count=8 or --set clusterQueues.team-b.quota.a100.nvidia.com/gpu=24 (repeatable).")
+  List<String> sets = new ArrayList<>();
+
+  @Option(names = "--junit", paramLabel = "FILE", description = "Write the scenario's expectation verdicts as "
+      + "JUnit XML (one test case per expectation).")
+  Path junit;
+
   @Override
   int execute() throws Exception {
-    LoadedScenario scenario = load(file);
+    LoadedScenario scenario = Inputs.load(file, sets);
     if (seed != null) {
       scenario = scenario.withSeed(seed);
     }
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", dirName(scenario.spec().name())));
     dir.checkReplaceable();
+    // `invariants: clean` can only be judged by a checked run.
+    boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
-    RunResult result = new Simulation(scenario.spec()).checked(check).run();
+    RunResult result = simulate(scenario, checked, junit);
     long wallNanos = System.nanoTime() - wallStart;
     RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
     dir.write(tmp -> Reports.writeAll(result, meta, tmp));
@@ -50,7 +68,28 @@ final class RunCommand extends ScenarioCommand {
       out().print(SummaryTable.render(result, meta));
       err().println(SelfReport.line(result, wallNanos, dir.path()));
     }
-    return OK;
+    List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), checked);
+    long failed = Verdicts.print(outcomes.isEmpty() ? null : "\nExpectations", outcomes, out(), err(), quiet);
+    if (junit != null) {
+      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes)));
+    }
+    return failed > 0 ? Verdicts.FAILED : OK;
+  }
+
+  /**
+   * Runs {@code scenario}; when the checker finds an invariant broken, the JUnit file (if asked for) still
+   * records it before the violation propagates (exit 3).
+   */
+  static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit) throws IOException {
+    try {
+      return new Simulation(scenario.spec()).checked(checked).run();
+    } catch (InvariantViolation e) {
+      if (junit != null) {
+        Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),
+            scenario.expectations().afterViolation(e.getMessage()))));
+      }
+      throw e;
+    }
   }
 
   /** The scenario name as one safe path segment. */

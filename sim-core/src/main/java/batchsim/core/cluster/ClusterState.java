@@ -23,6 +23,8 @@ public final class ClusterState {
   private final int cpu;
   private final int memory;
   private final int pods;
+  /** Per pool, the number the next added node gets. */
+  private final int[] nextIndex;
 
   public ClusterState(ResourceSpace resources, List<NodePoolSpec> pools, ScoringStrategy scoring) {
     this.resources = resources;
@@ -35,8 +37,10 @@ public final class ClusterState {
     Comparator<Node> byScore = Comparator.comparingDouble((Node n) -> n.freeScore);
     Comparator<Node> order = (scoring == ScoringStrategy.LEAST_ALLOCATED ? byScore.reversed() : byScore)
         .thenComparingInt(n -> n.index);
+    this.nextIndex = new int[pools.size()];
     for (int p = 0; p < pools.size(); p++) {
       NodePoolSpec spec = pools.get(p);
+      nextIndex[p] = spec.count();
       TreeSet<Node> idx = new TreeSet<>(order);
       for (int i = 0; i < spec.count(); i++) {
         String name = spec.name() + "-" + i;
@@ -91,12 +95,91 @@ public final class ClusterState {
 
   void allocate(Node n, long[] req, int sign) {
     TreeSet<Node> idx = poolIndex.get(n.pool);
-    idx.remove(n);
+    boolean indexed = idx.remove(n);
     for (int r = 0; r < req.length; r++) {
       n.allocated[r] += sign * req[r];
     }
     n.freeScore = freeScore(n);
-    idx.add(n);
+    if (indexed) {
+      idx.add(n);
+    }
+  }
+
+  /** Sets a node's condition flags and keeps only schedulable nodes in the pool index. */
+  void setState(Node n, Boolean failed, Boolean cordoned, Boolean removed) {
+    TreeSet<Node> idx = poolIndex.get(n.pool);
+    idx.remove(n);
+    if (failed != null) {
+      n.failed = failed;
+    }
+    if (cordoned != null) {
+      n.cordoned = cordoned;
+    }
+    if (removed != null) {
+      n.removed = removed;
+    }
+    if (n.schedulable()) {
+      idx.add(n);
+    }
+  }
+
+  /** Adds {@code count} nodes to pool {@code p}, named on from the pool's highest number. */
+  List<Node> addNodes(int p, int count) {
+    NodePoolSpec spec = pools.get(p);
+    List<Node> added = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      String name = spec.name() + "-" + nextIndex[p]++;
+      TreeMap<String, String> labels = new TreeMap<>(spec.labels());
+      labels.put("kubernetes.io/hostname", name);
+      Node n = new Node(nodes.size(), name, p, labels, spec.taints(), spec.allocatable().toArray());
+      n.freeScore = freeScore(n);
+      nodes.add(n);
+      poolIndex.get(p).add(n);
+      added.add(n);
+    }
+    return added;
+  }
+
+  /** Nodes of a pool in node order, or the named nodes; null entries for unknown names are skipped. */
+  public List<Node> nodesOf(String pool, List<String> names) {
+    List<Node> out = new ArrayList<>();
+    if (names != null && !names.isEmpty()) {
+      for (String name : names) {
+        Node n = byName(name);
+        if (n != null) {
+          out.add(n);
+        }
+      }
+      return out;
+    }
+    for (Node n : nodes) {
+      if (pools.get(n.pool).name().equals(pool) && !n.removed) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  public Node byName(String name) {
+    for (Node n : nodes) {
+      if (n.name.equals(name)) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  public int poolIndex(String pool) {
+    for (int p = 0; p < pools.size(); p++) {
+      if (pools.get(p).name().equals(pool)) {
+        return p;
+      }
+    }
+    return -1;
+  }
+
+  public List<NodePoolSpec> pools() {
+    return pools;
   }
 
   /** Total allocatable of resource r over the nodes of the given pools. */

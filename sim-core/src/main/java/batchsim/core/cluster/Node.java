@@ -15,6 +15,43 @@ public final class Node {
   final long[] allocated;
   /** Cached LeastAllocated-style free fraction over cpu and memory; the pool index orders by it. */
   double freeScore;
+  /** NotReady after a failure (its pods failed); back to Ready on repair. */
+  boolean failed;
+  /** spec.unschedulable (kubectl cordon): no new pods. */
+  boolean cordoned;
+  /** Left the cluster (scale-down); its index is never reused. */
+  boolean removed;
+  /** Pods bound here, in binding order: (owner, pods, pod index). */
+  final java.util.LinkedHashSet<PodRef> pods = new java.util.LinkedHashSet<>();
+
+  /** One bound pod; identity of the Pods object and the index name it. */
+  record PodRef(Object owner, PodBinder.Pods pods, int index) {}
+
+  /** Takes new pods: Ready, not cordoned, present. */
+  public boolean schedulable() {
+    return !failed && !cordoned && !removed;
+  }
+
+  /** Pods bound here now. */
+  public int podCount() {
+    return pods.size();
+  }
+
+  public boolean failed() {
+    return failed;
+  }
+
+  public boolean cordoned() {
+    return cordoned;
+  }
+
+  public boolean removed() {
+    return removed;
+  }
+
+  public int pool() {
+    return pool;
+  }
 
   Node(int index, String name, int pool, SortedMap<String, String> labels, List<Taint> taints, long[] allocatable) {
     this.index = index;

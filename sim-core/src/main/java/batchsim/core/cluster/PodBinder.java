@@ -155,6 +155,7 @@ public final class PodBinder {
       cluster.allocate(n, pods.requests[ps], +1);
       pods.nodeOfPod[i] = n.index;
       pods.bound++;
+      n.pods.add(new Node.PodRef(owner, pods, i));
       listener.podBound(owner, n.pool, pods.requests[ps], +1);
     }
   }
@@ -195,6 +196,11 @@ public final class PodBinder {
     return done;
   }
 
+  /** Stops trying to bind the owner's pending pods (it is being evicted or deleted). */
+  public void cancel(Object owner) {
+    waiting.remove(owner);
+  }
+
   public boolean hasWaiting() {
     return !waiting.isEmpty();
   }
@@ -208,10 +214,61 @@ public final class PodBinder {
         Node node = cluster.nodes.get(n);
         cluster.allocate(node, pods.requests[pods.podSetOfPod[i]], -1);
         pods.nodeOfPod[i] = -1;
+        node.pods.remove(new Node.PodRef(owner, pods, i));
         listener.podBound(owner, node.pool, pods.requests[pods.podSetOfPod[i]], -1);
       }
     }
     pods.bound = 0;
+  }
+
+  /**
+   * The node stops running pods (failure, drain or removal): every pod bound there is unbound and its
+   * owner queued to be bound again elsewhere. Returns the owners that lost pods, in binding order.
+   */
+  public List<Object> evictNode(Node n) {
+    List<Object> owners = new ArrayList<>();
+    for (Node.PodRef ref : new ArrayList<>(n.pods)) {
+      Pods pods = ref.pods();
+      cluster.allocate(n, pods.requests[pods.podSetOfPod[ref.index()]], -1);
+      pods.nodeOfPod[ref.index()] = -1;
+      pods.bound--;
+      listener.podBound(ref.owner(), n.pool, pods.requests[pods.podSetOfPod[ref.index()]], -1);
+      if (!owners.contains(ref.owner())) {
+        owners.add(ref.owner());
+      }
+      waiting.put(ref.owner(), pods);
+    }
+    n.pods.clear();
+    return owners;
+  }
+
+  /** Fails a node: NotReady, its pods lost. */
+  public List<Object> failNode(Node n) {
+    cluster.setState(n, true, null, null);
+    return evictNode(n);
+  }
+
+  public void recoverNode(Node n) {
+    cluster.setState(n, false, null, null);
+  }
+
+  /** Cordons a node; with {@code drain} its pods are evicted too. */
+  public List<Object> cordonNode(Node n, boolean drain) {
+    cluster.setState(n, null, true, null);
+    return drain ? evictNode(n) : List.of();
+  }
+
+  public void uncordonNode(Node n) {
+    cluster.setState(n, null, false, null);
+  }
+
+  public List<Object> removeNode(Node n) {
+    cluster.setState(n, null, null, true);
+    return evictNode(n);
+  }
+
+  public List<Node> addNodes(int pool, int count) {
+    return cluster.addNodes(pool, count);
   }
 
   /** Nodes each bound pod of the workload sits on, for reports and tests. */

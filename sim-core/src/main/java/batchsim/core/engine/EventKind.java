@@ -10,12 +10,28 @@ public enum EventKind {
   EVICTION_COMPLETE,
   /** A workload finished. */
   FINISH,
+  /** A failed node is repaired (capacity comes back before anything else at this instant asks for it). */
+  NODE_REPAIR,
+  /** A timeline action (node failures, drains, quota changes, queue stops, ...). */
+  TIMELINE,
+  /** A node of a pool with a failure model fails. */
+  NODE_FAIL,
   /** Pod start-up delay elapsed: the workload starts running. */
   PODS_READY,
   /** A workload is submitted. */
   ARRIVAL,
+  /** A serving Deployment scales up (a new PodGroup). */
+  SCALE_UP,
+  /** A serving Deployment scales to zero (its PodGroup is deleted). */
+  SCALE_DOWN,
+  /** An attempt to delete a PodGroup object (may fail and be retried). */
+  POD_GROUP_DELETE,
+  /** A requeuing backoff ends (Requeued=True). */
+  BACKOFF_EXPIRY,
   /** Kueue's batched return of inadmissible workloads. */
   INADMISSIBLE_REQUEUE,
+  /** waitForPodsReady: the pods of an admitted workload are not ready in time. */
+  PODS_READY_TIMEOUT,
   /** kube-scheduler binds pending pods. */
   BIND,
   /** One Kueue scheduling cycle. */

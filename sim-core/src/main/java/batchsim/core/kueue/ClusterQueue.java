@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * compete, and the pop/inadmissible-requeue cycle counters that decide where a failed head goes.
  */
 final class ClusterQueue extends QuotaNode {
-  final ClusterQueueSpec spec;
+  ClusterQueueSpec spec;
   final int index;
   final List<ResourceGroup> groups = new ArrayList<>();
   /** resource index → group index, -1 when not covered. */
@@ -40,6 +40,10 @@ final class ClusterQueue extends QuotaNode {
   /** Kueue AllocatableResourceGeneration: bumped when quotas change. */
   long generation = 1;
   boolean active = true;
+  /** Deleted ClusterQueues never admit again; their pending workloads wait as "not found". */
+  boolean deleted;
+  /** Why the queue is inactive (Kueue condition message), empty when active. */
+  String inactiveMessage = "";
 
   ClusterQueue(ClusterQueueSpec spec, int index, int frCount, int resourceCount, int podsResource) {
     super(spec.name(), spec.fairWeight(), frCount);
@@ -253,7 +257,7 @@ final class ClusterQueue extends QuotaNode {
   }
 
   static boolean backoffExpired(Workload w, long now) {
-    return w.requeueAtMs == Workload.UNSET_TIME || now >= w.requeueAtMs;
+    return !w.requeueHeld && (w.requeueAtMs == Workload.UNSET_TIME || now >= w.requeueAtMs);
   }
 
   @Override

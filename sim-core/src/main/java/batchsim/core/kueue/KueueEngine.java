@@ -38,6 +38,9 @@ public final class KueueEngine {
 
     /** Call {@link #processInadmissibleRequeues} at {@code atMs}. */
     void scheduleInadmissibleRequeue(long atMs);
+
+    /** Call {@link #backoffFinished} for the workload at {@code atMs} (a requeuing backoff ends). */
+    default void scheduleBackoffExpiry(Workload w, long atMs) {}
   }
 
   /** A host that does nothing, for driving single cycles (conformance, tests). */
@@ -61,6 +64,9 @@ public final class KueueEngine {
   final FlavorAssigner assigner = new FlavorAssigner(this);
   final Preemptor preemptor = new Preemptor(this);
   final Scheduler scheduler = new Scheduler(this);
+  final QueueLifecycle lifecycle = new QueueLifecycle(this);
+  /** Operations the engine refused because they touched a deleted queue or a gone workload. */
+  private final List<String> operationViolations = new ArrayList<>();
   private final LongSupplier clock;
   Host host = NO_HOST;
   long cycle;
@@ -233,7 +239,15 @@ public final class KueueEngine {
     }
     Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
     w.queueTs = w.createdMs;
+    if (lifecycle.isHeld(spec.localQueue())) {
+      lifecycle.hold(w);
+      return w;
+    }
     q.pushActive(w);
+    if (!q.active) {
+      w.pendingReason = q.deleted ? "Misconfigured" : "Suspended";
+      w.pendingMessage = q.inactiveMessage;
+    }
     touch(w);
     return w;
   }
@@ -259,6 +273,9 @@ public final class KueueEngine {
 
   void reserve(Workload w, int[][] flavors, int[] counts, FrAmounts usage, long at) {
     ClusterQueue q = w.cq;
+    if (q.deleted) {
+      operationViolations.add("workload " + w.id() + " admitted into deleted ClusterQueue " + q.name);
+    }
     touch(w);
     q.forget(w);
     w.flavors = flavors;
@@ -302,6 +319,7 @@ public final class KueueEngine {
   /** The workload completed: release its quota and retry parked workloads in its cohort tree. */
   public void finish(Workload w) {
     long now = now();
+    requireLive(w, "finish");
     touch(w);
     release(w);
     w.state = WorkloadState.FINISHED;
@@ -318,6 +336,7 @@ public final class KueueEngine {
   /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
   void evict(Workload w, String reason, String preemptionReason, String message) {
     long now = now();
+    requireLive(w, "evict");
     touch(w);
     w.state = WorkloadState.EVICTING;
     w.evictionReason = reason;
@@ -351,12 +370,161 @@ public final class KueueEngine {
     w.setCondition(ConditionType.QUOTA_RESERVED, false, "Pending", "Evicted: " + w.evictionReason, now);
     w.setCondition(ConditionType.ADMITTED, false, "NoReservation", "The workload has no reservation", now);
     w.conditions.remove(ConditionType.PODS_READY);
-    boolean requeued = "Preempted".equals(w.evictionReason) || "NodeFailures".equals(w.evictionReason);
-    w.setCondition(ConditionType.REQUEUED, requeued, requeued ? w.evictionReason : w.evictionReason,
-        "Requeued after eviction", now);
     w.queueTs = queueOrderTimestamp(w);
-    w.cq.pushActive(w);
+    requeueAfterEviction(w, now);
     notifyRequeue(w.cq);
+  }
+
+  /**
+   * Where an evicted workload goes once its pods are gone. Kueue's job reconciler sets Requeued=True for
+   * Preempted and NodeFailures; for PodsReadyTimeout it holds the workload (Requeued=False) until the
+   * requeuing backoff expires, or deactivates it past backoffLimitCount; ClusterQueueStopped and
+   * LocalQueueStopped wait for the queue to restart.
+   */
+  private void requeueAfterEviction(Workload w, long now) {
+    String reason = w.evictionReason;
+    if ("PodsReadyTimeout".equals(reason)) {
+      var wfpr = config.waitForPodsReady();
+      w.podsReadyRequeues++;
+      if (wfpr.backoffLimitCount() >= 0 && w.podsReadyRequeues > wfpr.backoffLimitCount()) {
+        w.state = WorkloadState.DEACTIVATED;
+        w.setCondition(ConditionType.REQUEUED, false, "RequeuingLimitExceeded",
+            "The workload is deactivated: requeuing limit exceeded", now);
+        w.pendingReason = "Deactivated";
+        w.pendingMessage = "requeuing limit exceeded after " + (w.podsReadyRequeues - 1) + " PodsReady timeouts";
+        return;
+      }
+      long backoff = wfpr.backoffBaseMs();
+      for (int i = 1; i < w.podsReadyRequeues && backoff < wfpr.backoffMaxMs(); i++) {
+        backoff *= 2;
+      }
+      backoff = Math.min(backoff, wfpr.backoffMaxMs());
+      w.requeueAtMs = now + backoff;
+      w.requeueHeld = true;
+      w.setCondition(ConditionType.REQUEUED, false, "PodsReadyTimeout", "Requeued after the backoff", now);
+      w.cq.pushInadmissible(w);
+      host.scheduleBackoffExpiry(w, w.requeueAtMs);
+      return;
+    }
+    boolean stopped = "ClusterQueueStopped".equals(reason) || "LocalQueueStopped".equals(reason);
+    w.setCondition(ConditionType.REQUEUED, !stopped, reason, "Requeued after eviction", now);
+    if (lifecycle.isHeld(w.spec.localQueue())) {
+      w.requeueHeld = stopped;
+      lifecycle.hold(w);
+      return;
+    }
+    if ("ClusterQueueStopped".equals(reason) && !w.cq.active) {
+      w.requeueHeld = true;
+      w.cq.pushInadmissible(w);
+      return;
+    }
+    w.cq.pushActive(w);
+  }
+
+  /** The requeuing backoff ended: Requeued=True (BackoffFinished) and the workload competes again. */
+  public void backoffFinished(Workload w) {
+    if (w.state != WorkloadState.PENDING || !w.requeueHeld || now() < w.requeueAtMs) {
+      return;
+    }
+    w.requeueHeld = false;
+    w.setCondition(ConditionType.REQUEUED, true, "BackoffFinished", "The backoff expired", now());
+    if (w.inadmissible) {
+      w.cq.pushActive(w);
+    }
+    touch(w);
+  }
+
+  /** A pod of a running workload failed: PodsReady=False until replacements run (waitForPodsReady recovery). */
+  public void podsNotReady(Workload w) {
+    requireLive(w, "podsNotReady");
+    if (w.state == WorkloadState.RUNNING) {
+      w.state = WorkloadState.RESERVED;
+      w.startedAtMs = Workload.UNSET_TIME;
+      w.setCondition(ConditionType.PODS_READY, false, "WaitForRecovery", "At least one pod has failed", now());
+      touch(w);
+    }
+  }
+
+  /** waitForPodsReady: the workload's pods were not ready in time; evict it with PodsReadyTimeout. */
+  public void podsReadyTimeout(Workload w, boolean recovery) {
+    if (w.state != WorkloadState.RESERVED) {
+      return;
+    }
+    long t = recovery ? config.waitForPodsReady().recoveryTimeoutMs() : config.waitForPodsReady().timeoutMs();
+    evict(w, "PodsReadyTimeout", null, "Exceeded the PodsReady timeout " + batchsim.core.model.Durations.format(t));
+  }
+
+  /** The owner deleted the workload: it leaves its queue, or releases its quota. */
+  public void delete(Workload w) {
+    if (!requireLive(w, "delete")) {
+      return;
+    }
+    if (w.holdsQuota()) {
+      release(w);
+    } else {
+      w.cq.forget(w);
+      lifecycle.release(w);
+    }
+    w.state = WorkloadState.DELETED;
+    w.finishedAtMs = now();
+    touch(w);
+    notifyRequeue(w.cq);
+  }
+
+  /** Records an operation on a workload that is gone; returns whether the workload is live. */
+  private boolean requireLive(Workload w, String op) {
+    if (w.state == WorkloadState.FINISHED || w.state == WorkloadState.DELETED || w.state == WorkloadState.REJECTED
+        || w.state == WorkloadState.DEACTIVATED) {
+      operationViolations.add(op + " on " + w.state + " workload " + w.id());
+      return false;
+    }
+    return true;
+  }
+
+  /** Violations of "no operation on a deleted queue or workload" since the last call. */
+  public List<String> takeOperationViolations() {
+    List<String> out = new ArrayList<>(operationViolations);
+    operationViolations.clear();
+    return out;
+  }
+
+  // ------------------------------------------------------------------ queue changes
+
+  public void setQuota(String cq, String flavor, String resource, batchsim.core.model.QuotaSpec quota) {
+    ClusterQueue q = queuesByName.get(cq);
+    int fr = index.fr(index.flavorIndex(flavor), index.resources().require(resource));
+    lifecycle.setQuota(q, fr, quota);
+    // Usage above a lowered quota is legal (Kueue never evicts for a quota change); it may only drain.
+    tolerateExcess();
+  }
+
+  public void setPreemption(String cq, batchsim.core.model.PreemptionSpec p) {
+    lifecycle.setPreemption(queuesByName.get(cq), p);
+  }
+
+  public void stopClusterQueue(String cq, batchsim.core.model.ClusterAction.StopPolicy policy) {
+    lifecycle.stopClusterQueue(queuesByName.get(cq), policy);
+  }
+
+  public void deleteClusterQueue(String cq) {
+    lifecycle.deleteClusterQueue(queuesByName.get(cq));
+  }
+
+  public void stopLocalQueue(String lq, batchsim.core.model.ClusterAction.StopPolicy policy) {
+    lifecycle.stopLocalQueue(lq, policy, false);
+  }
+
+  public void deleteLocalQueue(String lq) {
+    lifecycle.stopLocalQueue(lq, batchsim.core.model.ClusterAction.StopPolicy.HOLD, true);
+  }
+
+  /** Recomputes subtree quotas (and cohort usage) of the tree a ClusterQueue belongs to. */
+  void recomputeTree(ClusterQueue q) {
+    if (q.parent == null) {
+      System.arraycopy(q.nominal, 0, q.subtreeQuota, 0, index.size());
+    } else {
+      computeSubtree(q.root());
+    }
   }
 
   /**
@@ -524,10 +692,11 @@ public final class KueueEngine {
       boolean admitted = w.cq.admitted.contains(w);
       boolean heap = w.inHeap && w.cq.heap.contains(w);
       boolean parked = w.inadmissible && w.cq.inadmissibleSet.contains(w);
-      String where = "heap=" + heap + " inadmissible=" + parked + " admitted=" + admitted;
+      boolean held = lifecycle.isHeld(w);
+      String where = "heap=" + heap + " inadmissible=" + parked + " held=" + held + " admitted=" + admitted;
       switch (w.state) {
         case PENDING -> {
-          if (heap == parked || admitted) {
+          if ((heap ? 1 : 0) + (parked ? 1 : 0) + (held ? 1 : 0) != 1 || admitted) {
             out.add("workload " + w.id() + " is PENDING but " + where);
           }
         }
@@ -542,8 +711,8 @@ public final class KueueEngine {
             out.add("workload " + w.id() + " is RUNNING without a start time");
           }
         }
-        case FINISHED, REJECTED -> {
-          if (admitted || heap || parked || w.inHeap || w.inadmissible) {
+        case FINISHED, REJECTED, DELETED, DEACTIVATED -> {
+          if (admitted || heap || parked || held || w.inHeap || w.inadmissible) {
             out.add("workload " + w.id() + " is " + w.state + " but " + where);
           }
         }
@@ -571,30 +740,21 @@ public final class KueueEngine {
   public List<String> checkQuotaInvariants() {
     List<String> out = new ArrayList<>();
     int frs = index.size();
-    Map<QuotaNode, long[]> committed = new java.util.IdentityHashMap<>();
+    Map<QuotaNode, long[]> committed = committedUsage();
     for (ClusterQueue q : queues) {
       long[] all = new long[frs];
-      long[] live = new long[frs];
       for (Workload w : q.admitted) {
         for (int i = 0; i < w.usage.frs.length; i++) {
           all[w.usage.frs[i]] += w.usage.amounts[i];
-          if (w.state != WorkloadState.EVICTING) {
-            live[w.usage.frs[i]] += w.usage.amounts[i];
-          }
         }
       }
-      committed.put(q, live);
+      long[] live = committed.get(q);
       for (int fr = 0; fr < frs; fr++) {
         if (q.usage[fr] != all[fr] || q.usage[fr] < 0) {
           out.add("ClusterQueue " + q.name + " caches usage " + q.usage[fr] + " of " + frName(fr)
               + " but its admitted workloads use " + all[fr]);
         }
         checkLimit(out, q, fr, live[fr]);
-      }
-    }
-    for (Cohort c : cohorts.values()) {
-      if (c.parent == null) {
-        committedUsage(c, committed);
       }
     }
     for (Cohort c : cohorts.values()) {
@@ -617,6 +777,29 @@ public final class KueueEngine {
     return out;
   }
 
+  /** Usage of every node counting only workloads that hold quota and are not being evicted. */
+  private Map<QuotaNode, long[]> committedUsage() {
+    int frs = index.size();
+    Map<QuotaNode, long[]> committed = new java.util.IdentityHashMap<>();
+    for (ClusterQueue q : queues) {
+      long[] live = new long[frs];
+      for (Workload w : q.admitted) {
+        if (w.state != WorkloadState.EVICTING) {
+          for (int i = 0; i < w.usage.frs.length; i++) {
+            live[w.usage.frs[i]] += w.usage.amounts[i];
+          }
+        }
+      }
+      committed.put(q, live);
+    }
+    for (Cohort c : cohorts.values()) {
+      if (c.parent == null) {
+        committedUsage(c, committed);
+      }
+    }
+    return committed;
+  }
+
   /** Kueue's push-up rule applied to committed usage: a cohort holds what its children use above local quota. */
   private long[] committedUsage(Cohort c, Map<QuotaNode, long[]> committed) {
     long[] sum = new long[index.size()];
@@ -632,18 +815,48 @@ public final class KueueEngine {
     return sum;
   }
 
-  private void checkLimit(List<String> out, QuotaNode n, int fr, long live) {
-    String kind = n.isClusterQueue() ? "ClusterQueue " : "Cohort ";
-    if (!n.hasParent() && live > n.subtreeQuota[fr]) {
-      out.add(kind + n.name + " holds " + live + " of " + frName(fr) + " (excluding workloads being evicted), above "
-          + (n.isClusterQueue() ? "its nominal " : "its subtree quota ") + n.subtreeQuota[fr]);
+  /** Excess above a limit that a quota change created, per node and fr; it may only shrink. */
+  private final Map<QuotaNode, long[]> toleratedExcess = new java.util.IdentityHashMap<>();
+
+  /** The limit a node's committed usage must respect, or -1 when none applies. */
+  private static long limit(QuotaNode n, int fr) {
+    if (!n.hasParent()) {
+      return n.subtreeQuota[fr];
     }
-    if (n.hasParent() && n.borrowingLimit[fr] != QuotaNode.NO_LIMIT
-        && live > n.subtreeQuota[fr] + n.borrowingLimit[fr]) {
+    return n.borrowingLimit[fr] == QuotaNode.NO_LIMIT ? -1 : n.subtreeQuota[fr] + n.borrowingLimit[fr];
+  }
+
+  /** After a quota change: usage already above the new limit is legal until it drains (Kueue never evicts for it). */
+  private void tolerateExcess() {
+    Map<QuotaNode, long[]> committed = committedUsage();
+    committed.forEach((n, live) -> {
+      for (int fr = 0; fr < live.length; fr++) {
+        long lim = limit(n, fr);
+        if (lim >= 0 && live[fr] > lim) {
+          toleratedExcess.computeIfAbsent(n, k -> new long[index.size()])[fr] = live[fr] - lim;
+        }
+      }
+    });
+  }
+
+  private void checkLimit(List<String> out, QuotaNode n, int fr, long live) {
+    long lim = limit(n, fr);
+    if (lim < 0) {
+      return;
+    }
+    long[] tol = toleratedExcess.get(n);
+    long allowed = tol == null ? 0 : tol[fr];
+    long excess = live - lim;
+    if (excess > allowed) {
+      String kind = n.isClusterQueue() ? "ClusterQueue " : "Cohort ";
       out.add(kind + n.name + " holds " + live + " of " + frName(fr) + " (excluding workloads being evicted), above "
-          + "its quota + borrowingLimit " + (n.subtreeQuota[fr] + n.borrowingLimit[fr]));
+          + (n.hasParent() ? "its quota + borrowingLimit " : n.isClusterQueue() ? "its nominal " : "its subtree quota ")
+          + lim);
+    } else if (tol != null) {
+      tol[fr] = Math.min(allowed, Math.max(0, excess));
     }
   }
+
 
   private String frName(int fr) {
     return index.flavorName(index.flavorOf(fr)) + "/" + index.resourceName(fr);

@@ -48,6 +48,10 @@ public final class Workload {
   long queueTs; // queue-order timestamp, fixed while queued
   LastAssignment lastAssignment;
   long requeueAtMs = UNSET_TIME;
+  /** Requeued=False: held out of the heap until a backoff expires or a stopped queue resumes. */
+  boolean requeueHeld;
+  /** Evictions for PodsReadyTimeout so far (Kueue requeueState.count). */
+  int podsReadyRequeues;
   String pendingReason = "";
   String pendingMessage = "";
 

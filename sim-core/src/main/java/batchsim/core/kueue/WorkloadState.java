@@ -16,5 +16,9 @@ public enum WorkloadState {
   /** Completed. */
   FINISHED,
   /** Submitted to a LocalQueue that does not exist; reported, never scheduled. */
-  REJECTED
+  REJECTED,
+  /** Deleted by its owner (e.g. a Deployment scaled to zero); its quota and pods were released. */
+  DELETED,
+  /** Deactivated by Kueue (spec.active=false), e.g. after exceeding the requeuing backoff limit. */
+  DEACTIVATED
 }

@@ -17,6 +17,11 @@ public final class Recorder {
   private final TimeWeighted quotaUsage;
   private final TimeWeighted borrowed;
   private long unknownQueueArrivals;
+  private TimeWeighted capacity;
+  private TimeWeighted poolNodes;
+  private TimeWeighted poolFailed;
+  private long[] poolFailures;
+  private long[] poolPodsLost;
 
   /**
    * @param allocationSlots size of the allocation index (flavor × resource, plus the overall row)
@@ -144,6 +149,55 @@ public final class Recorder {
 
   public double meanAllocation(int slot, long end) {
     return allocation.mean(slot, end);
+  }
+
+  /** Sizes the capacity (same slots as allocation) and per-pool node accounting. */
+  public void initCapacity(int slots, int pools) {
+    capacity = new TimeWeighted(slots);
+    poolNodes = new TimeWeighted(pools);
+    poolFailed = new TimeWeighted(pools);
+    poolFailures = new long[pools];
+    poolPodsLost = new long[pools];
+  }
+
+  public void capacity(int slot, long delta, long now) {
+    capacity.add(slot, delta, now);
+  }
+
+  public double meanCapacity(int slot, long end) {
+    return capacity.mean(slot, end);
+  }
+
+  public long capacityLevel(int slot) {
+    return capacity.level(slot);
+  }
+
+  public void poolNodes(int pool, long delta, long now) {
+    poolNodes.add(pool, delta, now);
+  }
+
+  public void poolFailed(int pool, long delta, long now) {
+    poolFailed.add(pool, delta, now);
+    if (delta > 0) {
+      poolFailures[pool] += delta;
+    }
+  }
+
+  public void podsLost(int pool, long n) {
+    poolPodsLost[pool] += n;
+  }
+
+  public long poolNodesLevel(int pool) {
+    return poolNodes.level(pool);
+  }
+
+  public long poolFailedLevel(int pool) {
+    return poolFailed.level(pool);
+  }
+
+  public PoolStats poolStats(int pool, String name, long end) {
+    return new PoolStats(name, poolNodes.level(pool), poolNodes.mean(pool, end) * end / 3_600_000.0,
+        poolFailures[pool], poolFailed.mean(pool, end) * end / 3_600_000.0, poolPodsLost[pool]);
   }
 
   public long allocationLevel(int slot) {

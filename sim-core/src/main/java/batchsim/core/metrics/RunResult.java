@@ -14,6 +14,8 @@ import java.util.List;
  * @param timeSeries samples every sampleInterval (empty when sampling is off)
  * @param preemptionOverall eviction costs across all queues (null when not recorded)
  * @param preemption eviction costs per ClusterQueue, in scenario order
+ * @param pools node counts, node-hours and failures per node pool
+ * @param serving scale-to-zero churn per serving Deployment
  */
 public record RunResult(
     String scenarioName,
@@ -30,7 +32,9 @@ public record RunResult(
     long unknownQueueArrivals,
     TimeSeries timeSeries,
     PreemptionStats preemptionOverall,
-    List<PreemptionStats> preemption) {
+    List<PreemptionStats> preemption,
+    List<PoolStats> pools,
+    List<ServingStats> serving) {
 
   /** A result without preemption statistics (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
@@ -38,6 +42,6 @@ public record RunResult(
       List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
       TimeSeries timeSeries) {
     this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
-        queueUsage, unknownQueueArrivals, timeSeries, null, List.of());
+        queueUsage, unknownQueueArrivals, timeSeries, null, List.of(), List.of(), List.of());
   }
 }

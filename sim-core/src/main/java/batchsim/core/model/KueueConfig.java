@@ -13,6 +13,7 @@ import java.util.List;
  * @param prioritySortingWithinCohort feature gate PrioritySortingWithinCohort (default on)
  * @param partialAdmission feature gate PartialAdmission (default on)
  * @param podsReadyRequeuingTimestamp waitForPodsReady.requeuingStrategy.timestamp (default Eviction)
+ * @param waitForPodsReady waitForPodsReady (Kueue v1beta2 default: on, 30 min)
  */
 public record KueueConfig(
     boolean fairSharing,
@@ -22,7 +23,8 @@ public record KueueConfig(
     long terminationGraceMs,
     boolean prioritySortingWithinCohort,
     boolean partialAdmission,
-    RequeuingTimestamp podsReadyRequeuingTimestamp) {
+    RequeuingTimestamp podsReadyRequeuingTimestamp,
+    WaitForPodsReady waitForPodsReady) {
 
   public static final List<FairSharingStrategy> DEFAULT_STRATEGIES = List.of(
       FairSharingStrategy.LESS_THAN_OR_EQUAL_TO_FINAL_SHARE, FairSharingStrategy.LESS_THAN_INITIAL_SHARE);
@@ -32,21 +34,37 @@ public record KueueConfig(
       long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
       boolean partialAdmission) {
     this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
-        prioritySortingWithinCohort, partialAdmission, RequeuingTimestamp.EVICTION);
+        prioritySortingWithinCohort, partialAdmission, RequeuingTimestamp.EVICTION, WaitForPodsReady.DEFAULT);
+  }
+
+  public KueueConfig(boolean fairSharing, List<FairSharingStrategy> fairSharingStrategies, long cycleLatencyMs,
+      long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
+      boolean partialAdmission, RequeuingTimestamp podsReadyRequeuingTimestamp) {
+    this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
+        prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, WaitForPodsReady.DEFAULT);
   }
 
   public KueueConfig {
     if (podsReadyRequeuingTimestamp == null) {
       podsReadyRequeuingTimestamp = RequeuingTimestamp.EVICTION;
     }
+    if (waitForPodsReady == null) {
+      waitForPodsReady = WaitForPodsReady.DEFAULT;
+    }
   }
 
   public static KueueConfig defaults() {
-    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, 0, true, true, RequeuingTimestamp.EVICTION);
+    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, 0, true, true, RequeuingTimestamp.EVICTION,
+        WaitForPodsReady.DEFAULT);
   }
 
   public KueueConfig withPodsReadyRequeuingTimestamp(RequeuingTimestamp t) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
-        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t);
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t, waitForPodsReady);
+  }
+
+  public KueueConfig withWaitForPodsReady(WaitForPodsReady w) {
+    return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, w);
   }
 }

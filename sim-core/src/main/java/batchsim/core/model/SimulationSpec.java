@@ -10,6 +10,9 @@ import java.util.List;
  * @param horizonMs virtual time at which the run stops; {@link #NO_HORIZON} runs until no events remain
  * @param resources the interned resource names
  * @param sampleIntervalMs spacing of time-series samples (0 = none)
+ * @param timeline one-off and recurring actions on the cluster and queues
+ * @param failureModels stochastic node failures per pool
+ * @param serving scale-to-zero Deployments (PodGroup churn)
  */
 public record SimulationSpec(
     String name,
@@ -25,7 +28,27 @@ public record SimulationSpec(
     KueueConfig kueue,
     PodSchedulingConfig podScheduling,
     List<WorkloadSourceSpec> workloadSources,
-    long sampleIntervalMs) {
+    long sampleIntervalMs,
+    List<TimelineEvent> timeline,
+    List<FailureModel> failureModels,
+    List<ServingSpec> serving) {
 
   public static final long NO_HORIZON = Long.MAX_VALUE;
+
+  /** A scenario without a timeline, failure models or serving workloads. */
+  public SimulationSpec(String name, long seed, long horizonMs, ResourceSpace resources,
+      List<NodePoolSpec> nodePools, List<ResourceFlavorSpec> flavors, List<CohortSpec> cohorts,
+      List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues,
+      List<PriorityClassSpec> priorityClasses, KueueConfig kueue, PodSchedulingConfig podScheduling,
+      List<WorkloadSourceSpec> workloadSources, long sampleIntervalMs) {
+    this(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues, localQueues,
+        priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, List.of(), List.of(), List.of());
+  }
+
+  /** This spec with a different seed (replicas, --seed). */
+  public SimulationSpec withSeed(long newSeed) {
+    return new SimulationSpec(name, newSeed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues,
+        localQueues, priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline,
+        failureModels, serving);
+  }
 }

@@ -8,6 +8,14 @@ public interface WorkloadSource extends AutoCloseable {
   /** The next workload, or null when the source is exhausted. */
   WorkloadSpec next();
 
+  /**
+   * Multiplies the arrival rate from the next gap on; returns false when this source has no rate (a list
+   * or a trace), so the caller can report that the action did not apply.
+   */
+  default boolean scaleRate(double factor) {
+    return false;
+  }
+
   @Override
   default void close() {}
 }

@@ -43,21 +43,21 @@ import java.util.SplittableRandom;
 public final class Simulation implements KueueEngine.Host {
   private static final int RECENT_EVENTS = 32;
 
-  private final SimulationSpec spec;
-  private final EventLoop loop = new EventLoop();
-  private final ClusterState cluster;
-  private final PodBinder binder;
-  private final KueueEngine kueue;
-  private final Recorder recorder;
-  private final Map<String, String> localQueueToCq = new HashMap<>();
-  private final Map<String, Integer> cqIndex = new HashMap<>();
-  private final List<WorkloadSource> sources = new ArrayList<>();
+  final SimulationSpec spec;
+  final EventLoop loop = new EventLoop();
+  final ClusterState cluster;
+  final PodBinder binder;
+  final KueueEngine kueue;
+  final Recorder recorder;
+  final Map<String, String> localQueueToCq = new HashMap<>();
+  final Map<String, Integer> cqIndex = new HashMap<>();
+  final List<WorkloadSource> sources = new ArrayList<>();
   private final List<Workload> workloads = new ArrayList<>();
   private final List<RejectedArrival> rejected = new ArrayList<>();
-  private final int nRes;
-  private final int nFlavors;
+  final int nRes;
+  final int nFlavors;
   /** Per flavor, which node pools it stands for (its node labels match). */
-  private final boolean[][] flavorPools;
+  final boolean[][] flavorPools;
   private final ArrayDeque<String> recent = new ArrayDeque<>();
   private boolean checked;
   private long maxEvents = Long.MAX_VALUE;
@@ -65,6 +65,8 @@ public final class Simulation implements KueueEngine.Host {
   private final int[] holding;
   private final Sampler sampler;
   private boolean cycleScheduled;
+  final ClusterEvents clusterEvents;
+  final ServingChurn churn;
   private static final long MAX_SLOW_DOWN_MS = 10;
   private long slowDownMs;
   private long nextCycleNotBefore;
@@ -96,6 +98,9 @@ public final class Simulation implements KueueEngine.Host {
       flavorPools[f] = poolsOf(spec.flavors().get(f), spec.nodePools());
     }
     this.sampler = new Sampler();
+    recorder.initCapacity((nFlavors + 1) * nRes, spec.nodePools().size());
+    this.clusterEvents = new ClusterEvents(this);
+    this.churn = new ServingChurn(this);
   }
 
   private static boolean[] poolsOf(ResourceFlavorSpec f, List<NodePoolSpec> pools) {
@@ -117,6 +122,39 @@ public final class Simulation implements KueueEngine.Host {
     return this;
   }
 
+  /** The first finished workload (tests). */
+  Workload finishedForTest() {
+    for (Workload w : workloads) {
+      if (w.state() == WorkloadState.FINISHED) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /** Opens the workload sources and starts the timeline, churn and sampling; every stream split in order. */
+  private void start() {
+    SplittableRandom root = new SplittableRandom(spec.seed());
+    for (var s : spec.workloadSources()) {
+      sources.add(s.open(root.split()));
+      pull(sources.size() - 1);
+    }
+    clusterEvents.start(root);
+    churn.start(root);
+    if (spec.sampleIntervalMs() > 0) {
+      loop.schedule(0, EventKind.SAMPLE, null);
+    }
+  }
+
+  /** Runs until {@code untilMs} (inclusive) and stops, leaving the state inspectable (tests). */
+  void runUntil(long untilMs) {
+    start();
+    Event e;
+    while ((e = loop.next(untilMs)) != null) {
+      dispatch(e);
+    }
+  }
+
   /** Stops the run with an exception after this many events (a guard for tests and debugging). */
   Simulation maxEvents(long max) {
     this.maxEvents = max;
@@ -124,11 +162,17 @@ public final class Simulation implements KueueEngine.Host {
   }
 
   /** Per-workload simulation state kept on the Kueue workload. */
-  private static final class Runtime {
+  static final class Runtime {
     final int queue;
     PodBinder.Pods pods;
-    /** Bumped when a pending FINISH or PODS_READY event becomes stale (eviction). */
+    /** Bumped when a pending FINISH or PODS_READY event becomes stale (eviction, pod failure). */
     int generation;
+    /** Bumped whenever a pending PodsReady timeout becomes stale (ready, evicted, finished). */
+    int readyToken;
+    /** A serving Deployment's PodGroup: not counted in the batch queue statistics. */
+    boolean serving;
+    /** The reservation whose start was recorded (time-to-start counts once per admission). */
+    long startRecordedFor = Long.MIN_VALUE;
 
     Runtime(int queue) {
       this.queue = queue;
@@ -153,17 +197,8 @@ public final class Simulation implements KueueEngine.Host {
 
   /** Runs to the horizon or until no events remain; single-threaded and deterministic. */
   public RunResult run() {
-    SplittableRandom root = new SplittableRandom(spec.seed());
-    for (var s : spec.workloadSources()) {
-      SplittableRandom r = root.split();
-      WorkloadSource src = s.open(r);
-      sources.add(src);
-      pull(sources.size() - 1);
-    }
+    start();
     long horizon = spec.horizonMs();
-    if (spec.sampleIntervalMs() > 0) {
-      loop.schedule(0, EventKind.SAMPLE, null);
-    }
     Event e;
     while ((e = loop.next(horizon)) != null) {
       dispatch(e);
@@ -201,12 +236,62 @@ public final class Simulation implements KueueEngine.Host {
         kueue.processInadmissibleRequeues();
         requestCycle();
       }
+      case TIMELINE, NODE_FAIL, NODE_REPAIR -> clusterEvents.handle(e);
+      case SCALE_UP, SCALE_DOWN, POD_GROUP_DELETE -> churn.handle(e);
+      case BACKOFF_EXPIRY -> {
+        kueue.backoffFinished((Workload) e.payload());
+        requestCycle();
+      }
+      case PODS_READY_TIMEOUT -> podsReadyTimeout((ReadyTimeout) e.payload());
       case SAMPLE -> {
         sampler.sample();
         // Keep sampling while anything else is still to happen (a run without horizon must end).
         if (loop.pending() > 0) {
           loop.schedule(loop.now() + spec.sampleIntervalMs(), EventKind.SAMPLE, null);
         }
+      }
+    }
+  }
+
+  /** Submits a serving PodGroup's workload (kept out of the batch statistics); null for an unknown queue. */
+  Workload submitServing(WorkloadSpec s) {
+    String cq = localQueueToCq.get(s.localQueue());
+    if (cq == null) {
+      return null;
+    }
+    Workload w = kueue.submit(s, cq, s.priority(), seq++, null);
+    Runtime rt = new Runtime(cqIndex.get(cq));
+    rt.serving = true;
+    w.runtime = rt;
+    workloads.add(w);
+    requestCycle();
+    return w;
+  }
+
+  /** The Deployment scaled to zero: its workload goes away at once, releasing pods and quota. */
+  void deleteServing(Workload w) {
+    Runtime rt = (Runtime) w.runtime;
+    rt.generation++;
+    rt.readyToken++;
+    boolean held = w.state() == WorkloadState.RESERVED || w.state() == WorkloadState.RUNNING
+        || w.state() == WorkloadState.EVICTING;
+    if (held) {
+      releasePods(w);
+      quotaUsage(w, rt.queue, -1);
+      holding[rt.queue]--;
+    }
+    if (w.state() != WorkloadState.DELETED && w.state() != WorkloadState.FINISHED) {
+      kueue.delete(w);
+    }
+    requestBind();
+    requestCycle();
+  }
+
+  /** ScaleArrivals: the class's source divides its next gaps by {@code factor}. */
+  void scaleArrivals(String workloadClass, double factor) {
+    for (int i = 0; i < spec.workloadSources().size(); i++) {
+      if (spec.workloadSources().get(i).name().equals(workloadClass)) {
+        sources.get(i).scaleRate(factor);
       }
     }
   }
@@ -228,7 +313,7 @@ public final class Simulation implements KueueEngine.Host {
     requestCycle();
   }
 
-  private void requestCycle() {
+  void requestCycle() {
     if (!cycleScheduled) {
       cycleScheduled = true;
       long at = Math.max(loop.now() + spec.kueue().cycleLatencyMs(), nextCycleNotBefore);
@@ -236,7 +321,7 @@ public final class Simulation implements KueueEngine.Host {
     }
   }
 
-  private void requestBind() {
+  void requestBind() {
     if (!bindScheduled && binder.hasWaiting()) {
       bindScheduled = true;
       loop.schedule(loop.now(), EventKind.BIND, null);
@@ -265,10 +350,16 @@ public final class Simulation implements KueueEngine.Host {
   @Override
   public void onAdmitted(Workload w) {
     Runtime rt = (Runtime) w.runtime;
-    long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
-    recorder.admitted(rt.queue, first);
-    if (w.evictedAtMs() != Workload.UNSET_TIME) {
-      recorder.readmitted(rt.queue, w.reservedAtMs() - w.evictedAtMs());
+    if (!rt.serving) {
+      long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
+      recorder.admitted(rt.queue, first);
+      if (w.evictedAtMs() != Workload.UNSET_TIME) {
+        recorder.readmitted(rt.queue, w.reservedAtMs() - w.evictedAtMs());
+      }
+    }
+    if (spec.kueue().waitForPodsReady().enable()) {
+      loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT,
+          new ReadyTimeout(w, rt.readyToken, false));
     }
     holding[rt.queue]++;
     quotaUsage(w, rt.queue, +1);
@@ -291,21 +382,78 @@ public final class Simulation implements KueueEngine.Host {
   public void onEvicted(Workload w) {
     Runtime rt = (Runtime) w.runtime;
     rt.generation++;
-    recorder.evicted(rt.queue, w.evictionReason(), w.preemptionReason());
+    rt.readyToken++;
+    binder.cancel(w); // a workload being evicted gets no new pods
+    if (!rt.serving) {
+      recorder.evicted(rt.queue, w.evictionReason(), w.preemptionReason());
+    }
     if (w.startedAtMs() != Workload.UNSET_TIME) {
-      long ran = loop.now() - w.startedAtMs();
-      for (int r = 0; r < nRes; r++) {
-        long perWorkload = 0;
-        for (int i = 0; i < w.spec().podSets().size(); i++) {
-          perWorkload += w.podSet(i).perPod().get(r) * w.admittedCount(i);
-        }
-        if (perWorkload > 0 && ran > 0) {
-          recorder.lostWork(rt.queue, spec.resources().name(r), (double) perWorkload * ran);
-        }
-      }
+      lostWork(w, rt, loop.now() - w.startedAtMs());
     }
     loop.schedule(loop.now() + spec.kueue().terminationGraceMs(), EventKind.EVICTION_COMPLETE,
         new Timed(w, rt.generation));
+  }
+
+  @Override
+  public void scheduleBackoffExpiry(Workload w, long atMs) {
+    loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, w);
+  }
+
+  /** A waitForPodsReady deadline; stale once the workload became ready or left. */
+  record ReadyTimeout(Workload w, int token, boolean recovery) {
+    @Override
+    public String toString() {
+      return w.id() + (recovery ? " (recovery)" : "");
+    }
+  }
+
+  private void podsReadyTimeout(ReadyTimeout t) {
+    Runtime rt = (Runtime) t.w().runtime;
+    if (t.token() == rt.readyToken && t.w().state() == WorkloadState.RESERVED) {
+      kueue.podsReadyTimeout(t.w(), t.recovery());
+    }
+  }
+
+  /**
+   * Pods of these owners failed (their node failed, was drained or left). A running workload loses its
+   * progress (the job restarts once replacements run) and waits for recovery under waitForPodsReady;
+   * replacements are bound by the kube-scheduler as capacity allows.
+   */
+  void podsLost(List<Object> owners) {
+    for (Object o : owners) {
+      Workload w = (Workload) o;
+      Runtime rt = (Runtime) w.runtime;
+      switch (w.state()) {
+        case RUNNING -> {
+          long ran = loop.now() - w.startedAtMs();
+          if (!rt.serving) {
+            lostWork(w, rt, ran);
+          }
+          kueue.podsNotReady(w);
+          rt.generation++;
+          rt.readyToken++;
+          if (spec.kueue().waitForPodsReady().enable()) {
+            loop.schedule(loop.now() + spec.kueue().waitForPodsReady().recoveryTimeoutMs(),
+                EventKind.PODS_READY_TIMEOUT, new ReadyTimeout(w, rt.readyToken, true));
+          }
+        }
+        case RESERVED -> rt.generation++; // a pending PODS_READY is stale: not all pods run any more
+        default -> binder.cancel(w);
+      }
+    }
+    requestBind();
+  }
+
+  private void lostWork(Workload w, Runtime rt, long ran) {
+    for (int r = 0; r < nRes; r++) {
+      long perWorkload = 0;
+      for (int i = 0; i < w.spec().podSets().size(); i++) {
+        perWorkload += w.podSet(i).perPod().get(r) * w.admittedCount(i);
+      }
+      if (perWorkload > 0 && ran > 0) {
+        recorder.lostWork(rt.queue, spec.resources().name(r), (double) perWorkload * ran);
+      }
+    }
   }
 
   @Override
@@ -335,7 +483,11 @@ public final class Simulation implements KueueEngine.Host {
       return;
     }
     kueue.markRunning(w);
-    recorder.started(rt.queue, loop.now() - w.createdMs());
+    rt.readyToken++;
+    if (!rt.serving && rt.startRecordedFor != w.reservedAtMs()) {
+      rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
+      recorder.started(rt.queue, loop.now() - w.createdMs());
+    }
     loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, new Timed(w, rt.generation));
   }
 
@@ -361,7 +513,9 @@ public final class Simulation implements KueueEngine.Host {
     quotaUsage(w, rt.queue, -1);
     kueue.evictionComplete(w);
     holding[rt.queue]--;
-    recorder.requeued(rt.queue);
+    if (!rt.serving) {
+      recorder.requeued(rt.queue);
+    }
     requestBind();
     requestCycle();
   }
@@ -412,6 +566,8 @@ public final class Simulation implements KueueEngine.Host {
     }
     List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
     v.addAll(kueue.checkTouchedWorkloads());
+    v.addAll(kueue.takeOperationViolations());
+    v.addAll(churn.checkInvariants());
     v.addAll(cluster.checkInvariants());
     if (!v.isEmpty()) {
       throw new InvariantViolation(loop.now(), v, new ArrayList<>(recent));
@@ -426,9 +582,14 @@ public final class Simulation implements KueueEngine.Host {
     long[] running = new long[pending.length];
     List<WorkloadRecord> records = new ArrayList<>(workloads.size() + rejected.size());
     for (Workload w : workloads) {
-      int q = ((Runtime) w.runtime).queue;
+      Runtime rt = (Runtime) w.runtime;
+      int q = rt.queue;
+      if (rt.serving) {
+        records.add(record(w));
+        continue;
+      }
       switch (w.state()) {
-        case PENDING -> pending[q]++;
+        case PENDING, DEACTIVATED -> pending[q]++;
         case RESERVED, EVICTING -> reserved[q]++;
         case RUNNING -> running[q]++;
         default -> { }
@@ -454,7 +615,8 @@ public final class Simulation implements KueueEngine.Host {
     }
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
         records, recorder.overallStats(tp, tr, tu), qs, utilization(end), queueUsage(end),
-        recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), preemptionStats());
+        recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), preemptionStats(),
+        poolStats(end), churn.stats());
   }
 
   /** Takes the time-series samples: per queue pending, holding and quota used; per flavor allocation. */
@@ -492,6 +654,16 @@ public final class Simulation implements KueueEngine.Host {
           allocationSlots.add(f * nRes + r);
         }
       }
+      for (int f = 0; f <= nFlavors; f++) {
+        for (int r = 0; r < nRes; r++) {
+          String flavor = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
+          columns.add("capacity:" + flavor + ":" + spec.resources().name(r));
+        }
+      }
+      for (NodePoolSpec p : spec.nodePools()) {
+        columns.add("nodes:" + p.name());
+        columns.add("failed:" + p.name());
+      }
     }
 
     void sample() {
@@ -513,6 +685,13 @@ public final class Simulation implements KueueEngine.Host {
       for (int slot : allocationSlots) {
         row[c++] = recorder.allocationLevel(slot);
       }
+      for (int slot : allocationSlots) {
+        row[c++] = recorder.capacityLevel(slot);
+      }
+      for (int p = 0; p < spec.nodePools().size(); p++) {
+        row[c++] = recorder.poolNodesLevel(p);
+        row[c++] = recorder.poolFailedLevel(p);
+      }
       times.add(loop.now());
       rows.add(row);
     }
@@ -520,6 +699,14 @@ public final class Simulation implements KueueEngine.Host {
     TimeSeries series() {
       return times.isEmpty() ? TimeSeries.EMPTY : new TimeSeries(List.copyOf(columns), times, rows);
     }
+  }
+
+  private List<batchsim.core.metrics.PoolStats> poolStats(long end) {
+    List<batchsim.core.metrics.PoolStats> out = new ArrayList<>();
+    for (int p = 0; p < spec.nodePools().size(); p++) {
+      out.add(recorder.poolStats(p, spec.nodePools().get(p).name(), end));
+    }
+    return out;
   }
 
   private List<batchsim.core.metrics.PreemptionStats> preemptionStats() {
@@ -567,16 +754,12 @@ public final class Simulation implements KueueEngine.Host {
       boolean[] mask = f < nFlavors ? flavorPools[f] : all;
       String name = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
       for (int r = 0; r < nRes; r++) {
-        long cap = 0;
-        for (int p = 0; p < mask.length; p++) {
-          if (mask[p]) {
-            cap += spec.nodePools().get(p).allocatable().get(r) * (long) spec.nodePools().get(p).count();
-          }
-        }
-        if (cap > 0) {
-          int slot = f * nRes + r;
+        int slot = f * nRes + r;
+        // Capacity is integrated too: nodes may be added or removed during the run.
+        double cap = recorder.meanCapacity(slot, end);
+        if (cap > 0 || recorder.capacityLevel(slot) > 0) {
           double mean = recorder.meanAllocation(slot, end);
-          out.add(new UtilizationStat(name, spec.resources().name(r), mean, cap, mean / cap,
+          out.add(new UtilizationStat(name, spec.resources().name(r), mean, cap, cap == 0 ? 0 : mean / cap,
               recorder.peakAllocation(slot)));
         }
       }

@@ -40,6 +40,9 @@ final class Specs {
   KueueConfig kueue = KueueConfig.defaults();
   PodSchedulingConfig podScheduling = PodSchedulingConfig.defaults();
   long horizon = SimulationSpec.NO_HORIZON;
+  final List<batchsim.core.model.TimelineEvent> timeline = new ArrayList<>();
+  final List<batchsim.core.model.FailureModel> failures = new ArrayList<>();
+  final List<batchsim.core.model.ServingSpec> serving = new ArrayList<>();
 
   static Resources res(long cpuMilli, long gpu) {
     return Resources.wrap(new long[] {cpuMilli, 0, 0, gpu});
@@ -95,6 +98,6 @@ final class Specs {
       }
     };
     return new SimulationSpec("test", 1, horizon, RES, pools, flavors, cohorts, cqs, lqs, List.of(), kueue,
-        podScheduling, List.of(src), 0);
+        podScheduling, List.of(src), 0, timeline, failures, serving);
   }
 }

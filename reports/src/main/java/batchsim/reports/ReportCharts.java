@@ -1,0 +1,321 @@
+package batchsim.reports;
+
+import batchsim.core.metrics.QueueStats;
+import batchsim.core.metrics.QueueUsageStat;
+import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.TimeSeries;
+import batchsim.core.metrics.UtilizationStat;
+import batchsim.core.metrics.WorkloadRecord;
+import batchsim.core.model.Durations;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** Builds the report's charts from a RunResult; every method returns charts ready to render. */
+final class ReportCharts {
+  /** A restrained categorical palette (Observable 10), readable on light and dark backgrounds. */
+  static final String[] PALETTE = {"#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7",
+      "#a463f2", "#97bbf5", "#9c6b4e", "#9498a0"};
+  static final String OVERALL_COLOR = "#6b7280";
+  static final String USED_COLOR = "#4269d0";
+  static final String BORROWED_COLOR = "#f28e2c";
+  static final String NOMINAL_COLOR = "#374151";
+  static final String PREEMPTED_COLOR = "#e15759";
+  static final String EVICTED_COLOR = "#efb118";
+  /** Points per percentile curve: x = 0, 0.02, ..., 4 on the -log10(1 - p) scale. */
+  private static final int CURVE_POINTS = 201;
+
+  /** A chart with its caption. */
+  record Figure(SvgChart chart, String title, String subtitle) {}
+
+  private final RunResult r;
+  private final TimeSeries ts;
+  private final double[] times;
+
+  ReportCharts(RunResult r) {
+    this.r = r;
+    this.ts = r.timeSeries();
+    this.times = new double[ts.timesMs().size()];
+    for (int i = 0; i < times.length; i++) {
+      times[i] = ts.timesMs().get(i);
+    }
+  }
+
+  boolean hasTimeSeries() {
+    return times.length > 0;
+  }
+
+  private double spanMs() {
+    double last = times.length == 0 ? 0 : times[times.length - 1];
+    return Math.max(r.endTimeMs(), last);
+  }
+
+  /** Allocated ÷ mean capacity per resource, one chart for all nodes then one per flavor. */
+  List<Figure> utilization() {
+    Map<String, List<UtilizationStat>> byFlavor = new LinkedHashMap<>();
+    for (UtilizationStat u : r.utilization()) {
+      if (UtilizationStat.ALL_NODES.equals(u.flavor())) {
+        byFlavor.computeIfAbsent(u.flavor(), f -> new ArrayList<>()).add(u);
+      }
+    }
+    for (UtilizationStat u : r.utilization()) {
+      if (!UtilizationStat.ALL_NODES.equals(u.flavor())) {
+        byFlavor.computeIfAbsent(u.flavor(), f -> new ArrayList<>()).add(u);
+      }
+    }
+    List<Figure> out = new ArrayList<>();
+    for (Map.Entry<String, List<UtilizationStat>> e : byFlavor.entrySet()) {
+      List<double[]> ys = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      double max = 0;
+      for (UtilizationStat u : e.getValue()) {
+        int col = ts.column("allocated:" + u.flavor() + ":" + u.resource());
+        if (col < 0 || !(u.meanCapacity() > 0)) {
+          continue;
+        }
+        double[] y = column(col);
+        for (int i = 0; i < y.length; i++) {
+          y[i] /= u.meanCapacity();
+          max = Math.max(max, y[i]);
+        }
+        ys.add(y);
+        names.add(u.resource());
+      }
+      boolean all = UtilizationStat.ALL_NODES.equals(e.getKey());
+      SvgChart c = new SvgChart(all ? SvgChart.WIDE : SvgChart.HALF, all ? 300 : 260,
+          Axis.time(spanMs(), all ? 12 : 6), Axis.percent(max, "allocated / capacity"));
+      for (int i = 0; i < ys.size(); i++) {
+        c.line(c.key(names.get(i), PALETTE[i % PALETTE.length], "line"), times, ys.get(i), false);
+      }
+      out.add(new Figure(c, all ? "All nodes" : "Flavor " + e.getKey(),
+          "allocated ÷ time-weighted mean capacity, per resource"));
+    }
+    return out;
+  }
+
+  /**
+   * Quota used over time against nominal for each ClusterQueue, flavor and resource that has quota or
+   * usage; the part above nominal (borrowed from the cohort) is shaded separately.
+   */
+  Map<String, List<Figure>> quotaUsage() {
+    Map<String, List<Figure>> out = new LinkedHashMap<>();
+    for (QueueUsageStat u : r.queueUsage()) {
+      int col = ts.column("used:" + u.clusterQueue() + ":" + u.flavor() + ":" + u.resource());
+      if (col < 0 || u.peakUsage() == 0) {
+        continue; // unused quota is in the table; a flat line would only take space
+      }
+      String res = u.resource();
+      double[] used = column(col);
+      for (int i = 0; i < used.length; i++) {
+        used[i] = Units.toDisplay(res, used[i]);
+      }
+      double nominal = Units.toDisplay(res, u.nominal());
+      double max = nominal;
+      for (double v : used) {
+        max = Math.max(max, v);
+      }
+      SvgChart c = new SvgChart(SvgChart.SMALL, 210, Axis.time(spanMs(), 4),
+          Axis.amount(max, 4, res, Units.unit(res))).noLegend();
+      int usedKey = c.key("used", USED_COLOR, "area");
+      int borrowedKey = c.key("borrowed", BORROWED_COLOR, "area");
+      int nominalKey = c.key("nominal", NOMINAL_COLOR, "dash");
+      double[][] pts = pick(times, used, c.maxPoints());
+      double[][] split = crossings(pts[0], pts[1], nominal);
+      double[] xs = split[0];
+      double[] lo = new double[xs.length];
+      double[] below = new double[xs.length];
+      double[] nom = new double[xs.length];
+      double[] above = new double[xs.length];
+      for (int i = 0; i < xs.length; i++) {
+        below[i] = Math.min(split[1][i], nominal);
+        nom[i] = nominal;
+        above[i] = Math.max(split[1][i], nominal);
+      }
+      c.band(usedKey, xs, lo, below, "0.18");
+      c.band(borrowedKey, xs, nom, above, "0.55");
+      c.line(nominalKey, new double[] {0, spanMs()}, new double[] {nominal, nominal}, true);
+      c.line(usedKey, pts[0], pts[1], false);
+      out.computeIfAbsent(u.clusterQueue(), q -> new ArrayList<>())
+          .add(new Figure(c, u.flavor() + " · " + res, null));
+    }
+    return out;
+  }
+
+  /** One line per ClusterQueue from the columns named {@code kind:<queue>}. */
+  Figure perQueue(String kind, String title, String subtitle, String yTitle) {
+    List<Integer> cols = new ArrayList<>();
+    double max = 0;
+    for (int j = 0; j < ts.columns().size(); j++) {
+      String name = ts.columns().get(j);
+      if (name.startsWith(kind + ":") && name.indexOf(':', kind.length() + 1) < 0) {
+        cols.add(j);
+        for (long[] row : ts.rows()) {
+          max = Math.max(max, row[j]);
+        }
+      }
+    }
+    SvgChart c = new SvgChart(SvgChart.HALF, 280, Axis.time(spanMs(), 6), Axis.count(max, 5, yTitle));
+    for (int i = 0; i < cols.size(); i++) {
+      String queue = ts.columns().get(cols.get(i)).substring(kind.length() + 1);
+      c.line(c.key(queue, PALETTE[i % PALETTE.length], "line"), times, column(cols.get(i)), false);
+    }
+    return new Figure(c, title, subtitle);
+  }
+
+  /** Percentile curves of one histogram per queue, plus the overall one dashed. */
+  Figure queueWaits(boolean start) {
+    List<String> names = new ArrayList<>();
+    List<Histogram> hs = new ArrayList<>();
+    for (QueueStats q : r.queues()) {
+      names.add(q.name());
+      hs.add(start ? q.timeToStart() : q.timeToReservation());
+    }
+    if (r.overall() != null && r.queues().size() > 1) {
+      names.add("all queues");
+      hs.add(start ? r.overall().timeToStart() : r.overall().timeToReservation());
+    }
+    return start
+        ? percentileFigure("Time to start, by ClusterQueue", "created → all pods running", names, hs,
+            r.queues().size() > 1)
+        : percentileFigure("Time to reservation, by ClusterQueue", "created → quota reserved", names,
+            hs, r.queues().size() > 1);
+  }
+
+  Figure groupWaits(WorkloadGroups groups, String title) {
+    List<String> names = new ArrayList<>();
+    List<Histogram> hs = new ArrayList<>();
+    for (WorkloadGroups.Group g : groups.shown) {
+      names.add(g.label);
+      hs.add(g.reservation);
+    }
+    String sub = "created → first quota reserved";
+    if (groups.hiddenGroups > 0) {
+      sub += "; " + groups.hiddenGroups + " smaller groups not drawn";
+    }
+    return percentileFigure(title, sub, names, hs, false);
+  }
+
+  private Figure percentileFigure(String title, String subtitle, List<String> names,
+      List<Histogram> hs, boolean lastIsOverall) {
+    double max = 0;
+    for (Histogram h : hs) {
+      if (h != null && h.getTotalCount() > 0) {
+        max = Math.max(max, h.getValueAtPercentile(Axis.xToPercentile(4)));
+      }
+    }
+    SvgChart c = new SvgChart(SvgChart.HALF, 280, Axis.percentile(), Axis.duration(max, 5, "wait"));
+    double[] xs = new double[CURVE_POINTS];
+    double[] ps = new double[CURVE_POINTS];
+    for (int i = 0; i < CURVE_POINTS; i++) {
+      xs[i] = 4.0 * i / (CURVE_POINTS - 1);
+      ps[i] = Axis.xToPercentile(xs[i]);
+    }
+    List<String> empty = new ArrayList<>();
+    int color = 0;
+    for (int s = 0; s < hs.size(); s++) {
+      Histogram h = hs.get(s);
+      boolean overall = lastIsOverall && s == hs.size() - 1;
+      if (h == null || h.getTotalCount() == 0) {
+        empty.add(names.get(s));
+        continue;
+      }
+      double[] ys = new double[CURVE_POINTS];
+      for (int i = 0; i < CURVE_POINTS; i++) {
+        ys[i] = h.getValueAtPercentile(ps[i]);
+      }
+      String col = overall ? OVERALL_COLOR : PALETTE[color++ % PALETTE.length];
+      c.line(c.key(names.get(s) + " (n=" + Formats.grouped(h.getTotalCount()) + ")", col,
+          overall ? "dash" : "line"), xs, ys, overall);
+    }
+    if (!empty.isEmpty()) {
+      subtitle += "; no samples: " + String.join(", ", empty);
+    }
+    return new Figure(c, title, subtitle);
+  }
+
+  /**
+   * Evictions and preemptions on a timeline. RunResult records counts per workload, not times, so
+   * each workload's counts are placed at its first quota reservation, the earliest moment it could
+   * have been evicted.
+   */
+  // TODO(timeline): needs RunResult.events (eviction times) to place bars at the eviction itself.
+  Figure evictions() {
+    double span = Math.max(1, r.endTimeMs());
+    long step = Axis.durationStep(span, 60);
+    int buckets = (int) Math.max(1, (long) Math.ceil(span / step));
+    long[] preempted = new long[buckets];
+    long[] other = new long[buckets];
+    for (WorkloadRecord w : r.workloads()) {
+      if ((w.evictions() == 0 && w.preemptions() == 0) || w.firstQuotaReservedMs() < 0) {
+        continue;
+      }
+      int b = (int) Math.min(buckets - 1, w.firstQuotaReservedMs() / step);
+      preempted[b] += w.preemptions();
+      other[b] += Math.max(0, w.evictions() - w.preemptions());
+    }
+    long max = 0;
+    for (int b = 0; b < buckets; b++) {
+      max = Math.max(max, preempted[b] + other[b]);
+    }
+    Axis x = Axis.time((double) buckets * step, 12);
+    SvgChart c = new SvgChart(SvgChart.WIDE, 240, x, Axis.count(max, 4, "evictions"));
+    int pk = c.key("preemptions", PREEMPTED_COLOR, "bar");
+    int ok = c.key("other evictions", EVICTED_COLOR, "bar");
+    for (int b = 0; b < buckets; b++) {
+      if (preempted[b] + other[b] == 0) {
+        continue;
+      }
+      long from = b * step;
+      String when = Durations.format(from) + "–" + Durations.format(from + step);
+      String tip = when + ": " + preempted[b] + " preemptions, " + other[b] + " other evictions";
+      if (preempted[b] > 0) {
+        c.bar(pk, from, from + step, 0, preempted[b], tip);
+      }
+      if (other[b] > 0) {
+        c.bar(ok, from, from + step, preempted[b], preempted[b] + other[b], tip);
+      }
+    }
+    return new Figure(c, "Evictions and preemptions",
+        "counted at the affected workload's first quota reservation; bucket "
+            + Durations.format(step) + " (eviction times are not recorded yet)");
+  }
+
+  private double[] column(int j) {
+    double[] y = new double[times.length];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = ts.rows().get(i)[j];
+    }
+    return y;
+  }
+
+  /** The downsampled (x, y) of a series. */
+  private static double[][] pick(double[] xs, double[] ys, int maxPoints) {
+    int[] idx = Downsample.minMax(ys, maxPoints);
+    double[][] out = new double[2][idx.length];
+    for (int k = 0; k < idx.length; k++) {
+      out[0][k] = xs[idx[k]];
+      out[1][k] = ys[idx[k]];
+    }
+    return out;
+  }
+
+  /** Inserts the points where a line crosses {@code level}, so clamped bands meet exactly there. */
+  static double[][] crossings(double[] xs, double[] ys, double level) {
+    List<double[]> pts = new ArrayList<>();
+    for (int i = 0; i < xs.length; i++) {
+      if (i > 0 && (ys[i - 1] - level) * (ys[i] - level) < 0) {
+        double f = (level - ys[i - 1]) / (ys[i] - ys[i - 1]);
+        pts.add(new double[] {xs[i - 1] + f * (xs[i] - xs[i - 1]), level});
+      }
+      pts.add(new double[] {xs[i], ys[i]});
+    }
+    double[][] out = new double[2][pts.size()];
+    for (int i = 0; i < pts.size(); i++) {
+      out[0][i] = pts.get(i)[0];
+      out[1][i] = pts.get(i)[1];
+    }
+    return out;
+  }
+}

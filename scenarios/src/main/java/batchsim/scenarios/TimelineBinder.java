@@ -1,0 +1,319 @@
+package batchsim.scenarios;
+
+import batchsim.core.model.ClusterAction;
+import batchsim.core.model.ClusterAction.StopPolicy;
+import batchsim.core.model.FailureModel;
+import batchsim.core.model.LongDistribution;
+import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.QuotaSpec;
+import batchsim.core.model.Resources;
+import batchsim.core.model.ServingSpec;
+import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.TimelineEvent;
+import batchsim.core.model.WaitForPodsReady;
+import batchsim.scenarios.yaml.MapNode;
+import batchsim.scenarios.yaml.Node;
+import batchsim.scenarios.yaml.ScalarNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Binds what happens to the cluster while it runs: the {@code events:} timeline, per-pool
+ * {@code failures:} models, {@code serving:} scale-to-zero Deployments, and
+ * {@code kueue.waitForPodsReady}. It runs after the rest of the scenario is bound and checked, so every
+ * reference (pool, queue, flavor, class, resource) is validated against names that exist.
+ */
+final class TimelineBinder {
+  private static final String[] ACTIONS = {"failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes",
+      "removeNodes", "setQuota", "setPreemption", "stopClusterQueue", "deleteClusterQueue", "stopLocalQueue",
+      "deleteLocalQueue", "scaleArrivals"};
+
+  private final Problems problems;
+  private final Spec.Scenario scenario;
+  private final WorkloadBinder distributions;
+  private final QueueBinder queues;
+  private final Set<String> pools = new LinkedHashSet<>();
+  private final Set<String> clusterQueues = new LinkedHashSet<>();
+  private final Set<String> localQueues = new LinkedHashSet<>();
+  private final Set<String> flavors = new LinkedHashSet<>();
+  private final Set<String> classes = new LinkedHashSet<>();
+
+  /** The bound parts; {@link #applyTo} puts them into a SimulationSpec. */
+  record Timeline(List<TimelineEvent> events, List<FailureModel> failures, List<Spec.PodSet> servingPodSets,
+      List<ServingSpec> serving, WaitForPodsReady waitForPodsReady) {
+
+    SimulationSpec applyTo(SimulationSpec s) {
+      List<ServingSpec> resolved = new ArrayList<>();
+      for (int i = 0; i < serving.size(); i++) {
+        ServingSpec v = serving.get(i);
+        Spec.PodSet ps = servingPodSets.get(i);
+        long[] req = new long[s.resources().size()];
+        for (Spec.Amount a : ps.requests()) {
+          req[s.resources().require(a.resource().text())] = a.value();
+        }
+        PodSetSpec podSet = new PodSetSpec("main", ps.count(), PodSetSpec.NO_MIN_COUNT, Resources.wrap(req),
+            ps.nodeSelector(), ps.tolerations());
+        resolved.add(new ServingSpec(v.name(), v.localQueue(), v.priority(), podSet, v.startMs(), v.up(), v.down(),
+            v.cycles(), v.deleteDelay(), v.deleteFailureProbability(), v.retryDelay()));
+      }
+      var kueue = waitForPodsReady == null ? s.kueue() : s.kueue().withWaitForPodsReady(waitForPodsReady);
+      return new SimulationSpec(s.name(), s.seed(), s.horizonMs(), s.resources(), s.nodePools(), s.flavors(),
+          s.cohorts(), s.clusterQueues(), s.localQueues(), s.priorityClasses(), kueue, s.podScheduling(),
+          s.workloadSources(), s.sampleIntervalMs(), List.copyOf(events), List.copyOf(failures), List.copyOf(resolved));
+    }
+  }
+
+  private TimelineBinder(Spec.Scenario scenario, Problems problems) {
+    this.scenario = scenario;
+    this.problems = problems;
+    KubeBinder kube = new KubeBinder(problems);
+    this.distributions = new WorkloadBinder(kube);
+    this.queues = new QueueBinder(kube);
+    scenario.nodePools().forEach(p -> pools.add(p.name().text()));
+    scenario.clusterQueues().forEach(q -> clusterQueues.add(q.name().text()));
+    scenario.localQueues().forEach(q -> localQueues.add(q.fullName()));
+    scenario.flavors().forEach(f -> flavors.add(f.name().text()));
+    scenario.workloadClasses().forEach(c -> classes.add(c.name().text()));
+  }
+
+  static Timeline bind(Node root, Spec.Scenario scenario, Problems problems) {
+    return new TimelineBinder(scenario, problems).bind(root);
+  }
+
+  private Timeline bind(Node root) {
+    MapNode m = root instanceof MapNode map ? map : null;
+    List<TimelineEvent> events = new ArrayList<>();
+    List<FailureModel> failures = new ArrayList<>();
+    List<Spec.PodSet> servingPodSets = new ArrayList<>();
+    List<ServingSpec> serving = new ArrayList<>();
+    WaitForPodsReady wfpr = null;
+    if (m == null) {
+      return new Timeline(events, failures, servingPodSets, serving, null);
+    }
+    Node ev = m.get("events");
+    if (ev != null) {
+      for (Node n : items(ev)) {
+        TimelineEvent e = event(n);
+        if (e != null) {
+          events.add(e);
+        }
+      }
+    }
+    Node fm = m.get("failures");
+    if (fm != null) {
+      for (Node n : items(fm)) {
+        Fields f = Fields.of(n, problems, "pool", "timeBetweenFailures", "repairTime");
+        ScalarNode pool = ref(f, "pool", pools, "node pool");
+        LongDistribution tbf = dist(f.required("timeBetweenFailures"));
+        LongDistribution repair = dist(f.required("repairTime"));
+        if (pool != null && tbf != null && repair != null) {
+          failures.add(new FailureModel(pool.text(), tbf, repair));
+        }
+      }
+    }
+    Node sv = m.get("serving");
+    if (sv != null) {
+      Set<String> names = new LinkedHashSet<>();
+      for (Node n : items(sv)) {
+        Fields f = Fields.of(n, problems, "name", "queue", "priority", "replicas", "requests", "nodeSelector",
+            "start", "up", "down", "cycles", "deleteDelay", "deleteFailureProbability", "retryDelay");
+        ScalarNode name = f.requiredName("name");
+        if (name != null && !names.add(name.text())) {
+          problems.at(name, "duplicate serving Deployment name '" + name.text() + "'");
+        }
+        ScalarNode queue = ref(f, "queue", localQueues, "LocalQueue");
+        int replicas = f.int32("replicas", 1, 1);
+        List<Spec.Amount> requests = new KubeBinder(problems).amounts(f.get("requests"));
+        for (Spec.Amount a : requests) {
+          if (!scenario.resourceNames().contains(a.resource().text())) {
+            problems.at(a.resource(), "resource '" + a.resource().text() + "' appears nowhere else in the scenario"
+                + " (no node or quota has it)");
+          }
+        }
+        LongDistribution up = dist(f.required("up"));
+        LongDistribution down = dist(f.required("down"));
+        LongDistribution deleteDelay = f.has("deleteDelay") ? dist(f.get("deleteDelay")) : LongDistribution.constant(0);
+        LongDistribution retry = f.has("retryDelay") ? dist(f.get("retryDelay")) : LongDistribution.constant(10_000);
+        double p = f.decimal("deleteFailureProbability", 0, 0);
+        if (p > 1) {
+          problems.at(f.get("deleteFailureProbability"), "must be a probability between 0 and 1");
+        }
+        if (name != null && queue != null && up != null && down != null && deleteDelay != null && retry != null) {
+          servingPodSets.add(new Spec.PodSet("main", replicas, PodSetSpec.NO_MIN_COUNT, requests,
+              f.stringMap("nodeSelector"), List.of()));
+          serving.add(new ServingSpec(name.text(), queue.text(), f.int32("priority", 0, Integer.MIN_VALUE), null,
+              f.duration("start", 0), up, down, f.int32("cycles", 1, 1), deleteDelay, Math.min(p, 1), retry));
+        }
+      }
+    }
+    Node kueue = m.get("kueue");
+    if (kueue instanceof MapNode km && km.get("waitForPodsReady") != null) {
+      wfpr = waitForPodsReady(km.get("waitForPodsReady"));
+    }
+    return new Timeline(events, failures, servingPodSets, serving, wfpr);
+  }
+
+  private WaitForPodsReady waitForPodsReady(Node n) {
+    WaitForPodsReady d = WaitForPodsReady.DEFAULT;
+    Fields f = Fields.of(n, problems, "enable", "timeout", "recoveryTimeout", "blockAdmission", "requeuingStrategy");
+    long timeout = f.duration("timeout", d.timeoutMs());
+    Fields r = f.map("requeuingStrategy", "timestamp", "backoffBaseSeconds", "backoffMaxSeconds", "backoffLimitCount");
+    return new WaitForPodsReady(f.bool("enable", true), timeout, f.duration("recoveryTimeout", timeout),
+        r.integer("backoffBaseSeconds", d.backoffBaseMs() / 1000, 0) * 1000,
+        r.integer("backoffMaxSeconds", d.backoffMaxMs() / 1000, 0) * 1000,
+        r.int32("backoffLimitCount", -1, 0), f.bool("blockAdmission", false));
+  }
+
+  private TimelineEvent event(Node n) {
+    List<String> keys = new ArrayList<>(List.of("at", "every", "until"));
+    keys.addAll(List.of(ACTIONS));
+    Fields f = Fields.of(n, problems, keys.toArray(new String[0]));
+    if (!f.present()) {
+      return null;
+    }
+    long at = f.duration("at", 0);
+    LongDistribution every = f.has("every") ? dist(f.get("every")) : null;
+    long until = f.has("until") ? f.duration("until", Long.MAX_VALUE) : Long.MAX_VALUE;
+    String kind = f.exactlyOne("event action", ACTIONS);
+    if (kind == null) {
+      return null;
+    }
+    ClusterAction action = action(kind, f);
+    return action == null ? null : new TimelineEvent(at, every, until, action);
+  }
+
+  private ClusterAction action(String kind, Fields outer) {
+    switch (kind) {
+      case "failNodes": {
+        Fields f = outer.map(kind, "pool", "count", "nodes", "for");
+        NodeSelection s = nodes(f);
+        LongDistribution repair = f.has("for") ? dist(f.get("for")) : null;
+        return s == null ? null : new ClusterAction.FailNodes(s.pool, s.count, s.names, repair);
+      }
+      case "cordonNodes":
+      case "drainNodes": {
+        NodeSelection s = nodes(outer.map(kind, "pool", "count", "nodes"));
+        return s == null ? null : new ClusterAction.CordonNodes(s.pool, s.count, s.names, kind.equals("drainNodes"));
+      }
+      case "uncordonNodes": {
+        NodeSelection s = nodes(outer.map(kind, "pool", "count", "nodes"));
+        return s == null ? null : new ClusterAction.UncordonNodes(s.pool, s.count, s.names);
+      }
+      case "addNodes":
+      case "removeNodes": {
+        Fields f = outer.map(kind, "pool", "count");
+        ScalarNode pool = ref(f, "pool", pools, "node pool");
+        int count = f.int32("count", 1, 1);
+        if (pool == null) {
+          return null;
+        }
+        return kind.equals("addNodes") ? new ClusterAction.AddNodes(pool.text(), count)
+            : new ClusterAction.RemoveNodes(pool.text(), count);
+      }
+      case "setQuota": {
+        Fields f = outer.map(kind, "clusterQueue", "flavor", "resource", "nominalQuota", "borrowingLimit", "lendingLimit");
+        ScalarNode cq = ref(f, "clusterQueue", clusterQueues, "ClusterQueue");
+        ScalarNode flavor = ref(f, "flavor", flavors, "ResourceFlavor");
+        ScalarNode resource = ref(f, "resource", new LinkedHashSet<>(scenario.resourceNames()), "resource");
+        if (cq == null || flavor == null || resource == null) {
+          return null;
+        }
+        Long nominal = quantity(resource.text(), f.required("nominalQuota"));
+        Long bl = f.has("borrowingLimit") ? quantity(resource.text(), f.get("borrowingLimit")) : null;
+        Long ll = f.has("lendingLimit") ? quantity(resource.text(), f.get("lendingLimit")) : null;
+        if (nominal == null) {
+          return null;
+        }
+        return new ClusterAction.SetQuota(cq.text(), flavor.text(), resource.text(), new QuotaSpec(nominal,
+            bl == null ? QuotaSpec.UNLIMITED : bl, ll == null ? QuotaSpec.UNLIMITED : ll));
+      }
+      case "setPreemption": {
+        Fields f = outer.map(kind, "clusterQueue", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort");
+        ScalarNode cq = ref(f, "clusterQueue", clusterQueues, "ClusterQueue");
+        return cq == null ? null : new ClusterAction.SetPreemption(cq.text(), queues.preemption(f));
+      }
+      case "stopClusterQueue":
+      case "stopLocalQueue": {
+        Fields f = outer.map(kind, "name", "policy");
+        boolean cq = kind.equals("stopClusterQueue");
+        ScalarNode name = ref(f, "name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
+        StopPolicy policy = f.enumeration("policy", StopPolicy.class, StopPolicy.HOLD);
+        if (name == null) {
+          return null;
+        }
+        return new ClusterAction.StopQueue(cq ? name.text() : null, cq ? null : name.text(), policy);
+      }
+      case "deleteClusterQueue":
+      case "deleteLocalQueue": {
+        Fields f = outer.map(kind, "name");
+        boolean cq = kind.equals("deleteClusterQueue");
+        ScalarNode name = ref(f, "name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
+        return name == null ? null : new ClusterAction.DeleteQueue(cq ? name.text() : null, cq ? null : name.text());
+      }
+      default: {
+        Fields f = outer.map(kind, "class", "factor");
+        ScalarNode c = ref(f, "class", classes, "workload class");
+        double factor = f.decimal("factor", 1, 0);
+        if (factor <= 0) {
+          problems.at(f.get("factor"), "factor must be > 0");
+          return null;
+        }
+        return c == null ? null : new ClusterAction.ScaleArrivals(c.text(), factor);
+      }
+    }
+  }
+
+  private record NodeSelection(String pool, int count, List<String> names) {}
+
+  private NodeSelection nodes(Fields f) {
+    if (f.has("nodes")) {
+      List<String> names = new ArrayList<>();
+      for (ScalarNode s : f.stringList("nodes")) {
+        names.add(s.text());
+      }
+      return new NodeSelection(null, names.size(), names);
+    }
+    ScalarNode pool = ref(f, "pool", pools, "node pool");
+    int count = f.int32("count", 1, 1);
+    return pool == null ? null : new NodeSelection(pool.text(), count, List.of());
+  }
+
+  private ScalarNode ref(Fields f, String key, Set<String> known, String what) {
+    ScalarNode s = f.requiredName(key);
+    if (s != null && !known.contains(s.text())) {
+      problems.at(s, "unknown " + what + " '" + s.text() + "' (known: " + String.join(", ", known) + ")");
+      return null;
+    }
+    return s;
+  }
+
+  private Long quantity(String resource, Node n) {
+    ScalarNode s = Values.scalar(n, problems, "a quantity");
+    if (s == null) {
+      return null;
+    }
+    try {
+      return batchsim.core.model.Quantity.parse(resource, s.text());
+    } catch (IllegalArgumentException e) {
+      problems.at(s, e.getMessage());
+      return null;
+    }
+  }
+
+  /** A duration (constant) or a distribution block, as for workload runtimes. */
+  private LongDistribution dist(Node n) {
+    return n == null ? null : distributions.runtime(n);
+  }
+
+  private List<Node> items(Node n) {
+    if (n instanceof batchsim.scenarios.yaml.ListNode l) {
+      return l.items();
+    }
+    if (!n.isNull()) {
+      problems.wrongType(n, "a list");
+    }
+    return List.of();
+  }
+}

@@ -1,0 +1,67 @@
+package batchsim.scenarios.cli;
+
+import batchsim.core.metrics.RunResult;
+import batchsim.reports.Reports;
+import batchsim.reports.RunMetadata;
+import batchsim.scenarios.LoadedScenario;
+import batchsim.scenarios.compare.RunResultView;
+import batchsim.scenarios.expect.JUnitXml;
+import batchsim.scenarios.expect.Outcome;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code batchsim check SCENARIO}: the CI form of {@code run}. Always checks the engine's invariants,
+ * prints only the expectation verdicts, writes reports only when {@code --out} is given. Exits 0 when
+ * every expectation holds, 1 when one fails, 2 on bad input, 3 on an invariant violation.
+ */
+@Command(name = "check", header = "Run a scenario with the invariant checker and judge its expectations.",
+    mixinStandardHelpOptions = true)
+final class CheckCommand extends ScenarioCommand {
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario YAML file.")
+  Path file;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Root seed (overrides the scenario's seed).")
+  Long seed;
+
+  @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override a scenario value (repeatable).")
+  List<String> sets = new ArrayList<>();
+
+  @Option(names = "--junit", paramLabel = "FILE", description = "Write the verdicts as JUnit XML.")
+  Path junit;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Also write the run's reports here.")
+  Path out;
+
+  @Option(names = {"-q", "--quiet"}, description = "Print only failures.")
+  boolean quiet;
+
+  @Override
+  int execute() throws Exception {
+    LoadedScenario scenario = Inputs.load(file, sets);
+    if (seed != null) {
+      scenario = scenario.withSeed(seed);
+    }
+    OutputDirectory dir = out == null ? null : new OutputDirectory(out);
+    if (dir != null) {
+      dir.checkReplaceable();
+    }
+    RunResult result = RunCommand.simulate(scenario, true, junit);
+    if (dir != null) {
+      RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
+      dir.write(tmp -> Reports.writeAll(result, meta, tmp));
+    }
+    List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), true);
+    long failed = Verdicts.print(scenario.spec().name() + ": invariants held after every event; "
+        + (outcomes.isEmpty() ? "the scenario has no expectations" : outcomes.size() + " expectation"
+        + (outcomes.size() == 1 ? "" : "s")), outcomes, out(), err(), quiet);
+    if (junit != null) {
+      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes)));
+    }
+    return failed > 0 ? Verdicts.FAILED : OK;
+  }
+}

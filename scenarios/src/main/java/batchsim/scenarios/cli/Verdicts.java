@@ -1,0 +1,44 @@
+package batchsim.scenarios.cli;
+
+import batchsim.scenarios.expect.JUnitXml;
+import batchsim.scenarios.expect.Outcome;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Prints expectation verdicts and writes them as JUnit XML; shared by run, check and sweep. */
+final class Verdicts {
+  /** Exit code when an expectation failed. */
+  static final int FAILED = 1;
+
+  private Verdicts() {}
+
+  /**
+   * Prints {@code heading} (unless null) and one line per verdict to {@code out}, or, when {@code quiet},
+   * only the failures to {@code err}; then a closing count to {@code err} when something failed.
+   * Returns the number of failures.
+   */
+  static long print(String heading, List<Outcome> outcomes, PrintWriter out, PrintWriter err, boolean quiet) {
+    long failed = outcomes.stream().filter(Outcome::failed).count();
+    if (!quiet && heading != null) {
+      out.println(heading);
+    }
+    for (Outcome o : outcomes) {
+      if (!quiet) {
+        out.println("  " + o.line() + (o.failed() ? "  [" + o.at() + "]" : ""));
+      } else if (o.failed()) {
+        err.println(o.at() + ": " + o.line());
+      }
+    }
+    if (failed > 0) {
+      err.println("batchsim: " + failed + " of " + outcomes.size() + " expectation" + (outcomes.size() == 1 ? "" : "s")
+          + " failed");
+    }
+    return failed;
+  }
+
+  static void writeJUnit(Path file, List<JUnitXml.Suite> suites) throws IOException {
+    Inputs.writeAtomically(file, JUnitXml.render(suites));
+  }
+}

@@ -1,0 +1,148 @@
+package batchsim.scenarios.tables;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A table of strings rendered three ways: aligned plain text for terminals (the first {@code left}
+ * columns left-aligned, the rest right-aligned), RFC 4180 CSV, and an HTML {@code <table>}. Rows may
+ * carry a CSS class, which only the HTML form shows.
+ */
+public final class Table {
+  private static final String GAP = "  ";
+
+  private final int left;
+  private final List<String> headers;
+  private final List<String[]> rows = new ArrayList<>();
+  private final List<String> classes = new ArrayList<>();
+
+  public Table(int left, List<String> headers) {
+    this.left = left;
+    this.headers = List.copyOf(headers);
+  }
+
+  public Table row(List<String> cells) {
+    return row(null, cells);
+  }
+
+  /** Adds a row; {@code cssClass} may be null. */
+  public Table row(String cssClass, List<String> cells) {
+    if (cells.size() != headers.size()) {
+      throw new IllegalArgumentException("row has " + cells.size() + " cells, table has " + headers.size());
+    }
+    rows.add(cells.toArray(new String[0]));
+    classes.add(cssClass);
+    return this;
+  }
+
+  public boolean isEmpty() {
+    return rows.isEmpty();
+  }
+
+  /** Aligned text, a dashed rule under the header, each line indented by {@code indent}, no trailing spaces. */
+  public String text(String indent) {
+    int[] width = new int[headers.size()];
+    for (int c = 0; c < width.length; c++) {
+      width[c] = headers.get(c).length();
+      for (String[] r : rows) {
+        width[c] = Math.max(width[c], r[c].length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    line(sb, indent, headers.toArray(new String[0]), width);
+    String[] rule = new String[width.length];
+    for (int c = 0; c < width.length; c++) {
+      rule[c] = "-".repeat(width[c]);
+    }
+    line(sb, indent, rule, width);
+    rows.forEach(r -> line(sb, indent, r, width));
+    return sb.toString();
+  }
+
+  private void line(StringBuilder sb, String indent, String[] cells, int[] width) {
+    StringBuilder l = new StringBuilder(indent);
+    for (int c = 0; c < cells.length; c++) {
+      String pad = " ".repeat(width[c] - cells[c].length());
+      l.append(c == 0 ? "" : GAP).append(c < left ? cells[c] + pad : pad + cells[c]);
+    }
+    sb.append(l.toString().stripTrailing()).append('\n');
+  }
+
+  /** CSV with a header row and "\n" line ends. */
+  public String csv() {
+    StringBuilder sb = new StringBuilder();
+    csvLine(sb, headers.toArray(new String[0]));
+    rows.forEach(r -> csvLine(sb, r));
+    return sb.toString();
+  }
+
+  private static void csvLine(StringBuilder sb, String[] cells) {
+    for (int c = 0; c < cells.length; c++) {
+      sb.append(c == 0 ? "" : ",").append(csvField(cells[c]));
+    }
+    sb.append('\n');
+  }
+
+  static String csvField(String s) {
+    if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
+      return "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+    return s;
+  }
+
+  /** An HTML table; number columns get class "num". */
+  public String html() {
+    StringBuilder sb = new StringBuilder("<table>\n<thead><tr>");
+    for (int c = 0; c < headers.size(); c++) {
+      sb.append(c < left ? "<th>" : "<th class=\"num\">").append(escape(headers.get(c))).append("</th>");
+    }
+    sb.append("</tr></thead>\n<tbody>\n");
+    for (int i = 0; i < rows.size(); i++) {
+      String cls = classes.get(i);
+      sb.append(cls == null ? "<tr>" : "<tr class=\"" + escape(cls) + "\">");
+      String[] r = rows.get(i);
+      for (int c = 0; c < r.length; c++) {
+        sb.append(c < left ? "<td>" : "<td class=\"num\">").append(escape(r[c])).append("</td>");
+      }
+      sb.append("</tr>\n");
+    }
+    return sb.append("</tbody>\n</table>\n").toString();
+  }
+
+  /** Escapes text for HTML and XML content and attribute values. */
+  public static String escape(String s) {
+    StringBuilder sb = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      switch (ch) {
+        case '&': sb.append("&amp;"); break;
+        case '<': sb.append("&lt;"); break;
+        case '>': sb.append("&gt;"); break;
+        case '"': sb.append("&quot;"); break;
+        case '\'': sb.append("&#39;"); break;
+        default:
+          // XML 1.0 forbids most control characters even as references; drop them.
+          if (ch >= 0x20 || ch == '\n' || ch == '\t' || ch == '\r') {
+            sb.append(ch);
+          }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** A complete self-contained HTML page (inline CSS, no scripts, no network) around {@code body}. */
+  public static String page(String title, String body) {
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title)
+        + "</title>\n<style>\n"
+        + "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\n"
+        + "table{border-collapse:collapse;margin:1em 0}\n"
+        + "th,td{border:1px solid #ccc;padding:.25em .6em;white-space:nowrap}\n"
+        + "th{background:#f3f3f3;text-align:left}\n"
+        + ".num{text-align:right;font-variant-numeric:tabular-nums}\n"
+        + "tr.worse td{background:#fde2e2}\n"
+        + "tr.better td{background:#e2f5e2}\n"
+        + "tr.changed td{background:#fff6d6}\n"
+        + "tr.failed td{background:#fde2e2}\n"
+        + "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n";
+  }
+}

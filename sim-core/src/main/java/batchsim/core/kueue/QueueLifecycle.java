@@ -1,0 +1,161 @@
+package batchsim.core.kueue;
+
+import batchsim.core.model.ClusterAction.StopPolicy;
+import batchsim.core.model.PreemptionSpec;
+import batchsim.core.model.QuotaSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Changes to queues while the cluster runs, as Kueue's controllers apply them: quota and preemption edits,
+ * stopPolicy Hold / HoldAndDrain / None on ClusterQueues and LocalQueues, and deletions.
+ *
+ * <p>Kueue keeps the workloads of a stopped or missing queue pending with a reason instead of dropping
+ * them; so does batchsim. Workloads of a held LocalQueue are kept aside (not in any heap), so that the
+ * ClusterQueue's other LocalQueues keep flowing.
+ */
+final class QueueLifecycle {
+  private final KueueEngine engine;
+  /** LocalQueue name → why its workloads are held ("LocalQueue x is stopped" / "... not found"). */
+  private final Map<String, String> heldLocalQueues = new LinkedHashMap<>();
+  private final Map<String, Set<Workload>> held = new LinkedHashMap<>();
+
+  QueueLifecycle(KueueEngine engine) {
+    this.engine = engine;
+  }
+
+  boolean isHeld(String localQueue) {
+    return heldLocalQueues.containsKey(localQueue);
+  }
+
+  boolean isHeld(Workload w) {
+    Set<Workload> s = held.get(w.spec.localQueue());
+    return s != null && s.contains(w);
+  }
+
+  /** Parks a pending workload of a held LocalQueue outside every heap. */
+  void hold(Workload w) {
+    String lq = w.spec.localQueue();
+    w.cq.forget(w);
+    held.computeIfAbsent(lq, k -> new LinkedHashSet<>()).add(w);
+    w.pendingReason = "Inadmissible";
+    w.pendingMessage = heldLocalQueues.get(lq);
+    w.setCondition(ConditionType.QUOTA_RESERVED, false, "Inadmissible", w.pendingMessage, engine.now());
+    engine.touch(w);
+  }
+
+  void release(Workload w) {
+    Set<Workload> s = held.get(w.spec.localQueue());
+    if (s != null) {
+      s.remove(w);
+    }
+  }
+
+  void setQuota(ClusterQueue q, int fr, QuotaSpec quota) {
+    q.nominal[fr] = quota.nominal();
+    q.borrowingLimit[fr] = quota.hasBorrowingLimit() ? quota.borrowingLimit() : QuotaNode.NO_LIMIT;
+    q.lendingLimit[fr] = quota.hasLendingLimit() ? quota.lendingLimit() : QuotaNode.NO_LIMIT;
+    q.generation++;
+    engine.recomputeTree(q);
+    // Kueue: a ClusterQueue update retries the parked workloads of its whole cohort tree.
+    engine.notifyRequeue(q);
+  }
+
+  void setPreemption(ClusterQueue q, PreemptionSpec p) {
+    q.spec = new batchsim.core.model.ClusterQueueSpec(q.spec.name(), q.spec.cohort(), q.spec.resourceGroups(),
+        q.spec.queueingStrategy(), p, q.spec.fungibility(), q.spec.fairWeight(), q.spec.admissionChecks());
+    engine.notifyRequeue(q);
+  }
+
+  /** ClusterQueue stopPolicy: Hold stops admission; HoldAndDrain also evicts admitted workloads; None resumes. */
+  void stopClusterQueue(ClusterQueue q, StopPolicy policy) {
+    if (q.deleted) {
+      return;
+    }
+    if (policy == StopPolicy.NONE) {
+      q.active = true;
+      q.inactiveMessage = "";
+      // Kueue: Requeued=True (ClusterQueueRestarted) for the workloads the drain evicted.
+      for (Workload w : new ArrayList<>(q.inadmissibleSet)) {
+        if ("ClusterQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
+          w.requeueHeld = false;
+          w.setCondition(ConditionType.REQUEUED, true, "ClusterQueueRestarted", "ClusterQueue restarted", engine.now());
+        }
+      }
+      engine.notifyRequeue(q);
+      return;
+    }
+    q.active = false;
+    q.inactiveMessage = "ClusterQueue " + q.name + " is inactive";
+    markPending(q, "Suspended", q.inactiveMessage);
+    if (policy == StopPolicy.HOLD_AND_DRAIN) {
+      for (Workload w : new ArrayList<>(q.admitted)) {
+        if (w.state != WorkloadState.EVICTING) {
+          engine.evict(w, "ClusterQueueStopped", null, "The ClusterQueue is stopped");
+        }
+      }
+    }
+  }
+
+  void deleteClusterQueue(ClusterQueue q) {
+    q.active = false;
+    q.deleted = true;
+    q.inactiveMessage = "ClusterQueue " + q.name + " not found";
+    markPending(q, "Misconfigured", q.inactiveMessage);
+  }
+
+  private void markPending(ClusterQueue q, String reason, String message) {
+    List<Workload> pending = new ArrayList<>(q.heap);
+    pending.addAll(q.inadmissibleSet);
+    for (Workload w : pending) {
+      w.pendingReason = reason;
+      w.pendingMessage = message;
+      w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, message, engine.now());
+    }
+  }
+
+  /** LocalQueue stopPolicy, or deletion (held for good, with Kueue's "not found" message). */
+  void stopLocalQueue(String lq, StopPolicy policy, boolean deleted) {
+    if (policy == StopPolicy.NONE && !deleted) {
+      if (heldLocalQueues.containsKey(lq) && heldLocalQueues.get(lq).endsWith("not found")) {
+        return; // a deleted LocalQueue does not come back
+      }
+      heldLocalQueues.remove(lq);
+      Set<Workload> ws = held.remove(lq);
+      if (ws != null) {
+        for (Workload w : ws) {
+          if ("LocalQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
+            w.requeueHeld = false;
+            w.setCondition(ConditionType.REQUEUED, true, "LocalQueueRestarted", "LocalQueue restarted", engine.now());
+          }
+          w.queueTs = engine.queueOrderTimestamp(w);
+          w.cq.pushActive(w);
+          engine.touch(w);
+          engine.notifyRequeue(w.cq);
+        }
+      }
+      return;
+    }
+    heldLocalQueues.put(lq, deleted ? "LocalQueue " + lq + " not found" : "LocalQueue " + lq + " is stopped");
+    for (ClusterQueue q : engine.queues) {
+      List<Workload> pending = new ArrayList<>(q.heap);
+      pending.addAll(q.inadmissibleSet);
+      for (Workload w : pending) {
+        if (w.spec.localQueue().equals(lq)) {
+          hold(w);
+        }
+      }
+      if (policy == StopPolicy.HOLD_AND_DRAIN || deleted) {
+        for (Workload w : new ArrayList<>(q.admitted)) {
+          if (w.spec.localQueue().equals(lq) && w.state != WorkloadState.EVICTING && !deleted) {
+            engine.evict(w, "LocalQueueStopped", null, "The LocalQueue is stopped");
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,510 @@
+package batchsim.core.kueue.tas;
+
+import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.ResourceSpace;
+import batchsim.core.model.Taint;
+import batchsim.core.model.Toleration;
+import batchsim.core.model.TopologySpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/**
+ * The topology tree of one TAS ResourceFlavor with its live capacity: Kueue's {@code topologyTree} plus
+ * {@code TASFlavorSnapshot}, kept up to date incrementally instead of being rebuilt every cycle.
+ *
+ * <p>A node belongs to the tree when it carries every node label of the flavor and every level label
+ * (Kueue NodeMatchesFlavor). A leaf's remaining capacity is its nodes' allocatable minus non-TAS usage
+ * (pods of workloads without a topology assignment) minus TAS usage (the assignments of admitted TAS
+ * workloads). A node that is NotReady, unschedulable or removed is absent: its leaf (when no other node
+ * of it is present) drops out, exactly as Kueue drops such nodes from the tree. Every change updates the
+ * aggregates of the leaf's ancestors, so the free capacity of any domain and the number of whole free
+ * domains per level are always at hand (O(levels × resources) per change, nothing per node).
+ *
+ * <p>The structure only grows: domains and leaves keep their indices for the whole run, so assignments
+ * can refer to leaves by index.
+ */
+public final class TasFlavorSnapshot {
+  final String flavor;
+  final String topology;
+  final List<String> levels;
+  final boolean hostnameLowest;
+  final SortedMap<String, String> nodeLabels;
+  final List<Toleration> tolerations;
+  final int nRes;
+  final List<String> resourceNames;
+  final List<Domain> domains = new ArrayList<>();
+  final List<Domain> leaves = new ArrayList<>();
+  final List<List<Domain>> byLevel = new ArrayList<>();
+  private final List<Map<String, Domain>> pathIndex = new ArrayList<>();
+  private final Map<String, Domain> leafById = new HashMap<>();
+  private final List<Node> nodes = new ArrayList<>();
+  private final Map<String, Node> nodeByName = new HashMap<>();
+  private final int[] freeDomains;
+  private boolean ranksDirty;
+  /** Bumped whenever the set of leaves changes; invalidates filter results. */
+  int generation;
+  private final Map<FilterKey, Filter> filterCache = new HashMap<>();
+  /** Scratch of the placement algorithm, reused across calls (single-threaded). */
+  final TopologyAssigner assigner;
+
+  private static final class Node {
+    final TasNode spec;
+    final Domain leaf;
+    final long[] allocatable;
+    final long[] nonTas;
+    boolean present;
+
+    Node(TasNode spec, Domain leaf, int nRes) {
+      this.spec = spec;
+      this.leaf = leaf;
+      this.allocatable = new long[nRes];
+      for (int r = 0; r < nRes; r++) {
+        allocatable[r] = spec.allocatable().get(r);
+      }
+      this.nonTas = new long[nRes];
+    }
+  }
+
+  public TasFlavorSnapshot(ResourceFlavorSpec flavor, TopologySpec topology, ResourceSpace resources) {
+    this.flavor = flavor.name();
+    this.topology = topology.name();
+    this.levels = topology.levels();
+    this.hostnameLowest = topology.lowestIsHostname();
+    this.nodeLabels = flavor.nodeLabels();
+    this.tolerations = flavor.tolerations();
+    this.nRes = resources.size();
+    this.resourceNames = resources.names();
+    for (int l = 0; l < levels.size(); l++) {
+      byLevel.add(new ArrayList<>());
+      pathIndex.add(new HashMap<>());
+    }
+    this.freeDomains = new int[levels.size()];
+    this.assigner = new TopologyAssigner(this);
+  }
+
+  public String flavorName() {
+    return flavor;
+  }
+
+  public String topologyName() {
+    return topology;
+  }
+
+  public List<String> levels() {
+    return levels;
+  }
+
+  public boolean hostnameLowest() {
+    return hostnameLowest;
+  }
+
+  public int levelIndex(String label) {
+    return levels.indexOf(label);
+  }
+
+  // ------------------------------------------------------------------ nodes
+
+  /** Kueue NodeMatchesFlavor: every flavor node label and every level label. */
+  public boolean matches(TasNode n) {
+    for (Map.Entry<String, String> e : nodeLabels.entrySet()) {
+      if (!e.getValue().equals(n.labels().get(e.getKey()))) {
+        return false;
+      }
+    }
+    for (String l : levels) {
+      if (!n.labels().containsKey(l)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Adds a matching node (a no-op for others); {@code present} = Ready and schedulable. */
+  public void addNode(TasNode n, boolean present) {
+    if (!matches(n) || nodeByName.containsKey(n.name())) {
+      return;
+    }
+    String[] values = new String[levels.size()];
+    for (int l = 0; l < values.length; l++) {
+      values[l] = n.labels().get(levels.get(l));
+    }
+    Domain leaf = path(values);
+    Node node = new Node(n, leaf, nRes);
+    nodeByName.put(n.name(), node);
+    nodes.add(node);
+    leaf.nodes.add(nodes.size() - 1);
+    if (present) {
+      setPresent(node, true);
+    }
+  }
+
+  public boolean hasNode(String name) {
+    return nodeByName.containsKey(name);
+  }
+
+  /** Marks a node present (Ready, schedulable) or absent. Returns false for an unknown node. */
+  public boolean setNodePresent(String name, boolean present) {
+    Node n = nodeByName.get(name);
+    if (n == null || n.present == present) {
+      return n != null;
+    }
+    setPresent(n, present);
+    return true;
+  }
+
+  public boolean nodePresent(String name) {
+    Node n = nodeByName.get(name);
+    return n != null && n.present;
+  }
+
+  private void applyPresence(Node n, int sign) {
+    Domain leaf = n.leaf;
+    for (int r = 0; r < nRes; r++) {
+      leaf.capacity[r] += sign * n.allocatable[r];
+      leaf.nonTas[r] += sign * n.nonTas[r];
+    }
+    leaf.presentNodes += sign;
+  }
+
+  private void setPresent(Node n, boolean present) {
+    Domain leaf = n.leaf;
+    LeafState before = LeafState.of(leaf, nRes);
+    n.present = present;
+    applyPresence(n, present ? 1 : -1);
+    propagate(leaf, before);
+    generation++;
+  }
+
+  /** Non-TAS pods (DaemonSets, other workloads' pods) bound to (+1) or leaving (-1) a node. */
+  public void addNonTasUsage(String node, long[] request, int sign) {
+    Node n = nodeByName.get(node);
+    if (n == null) {
+      return;
+    }
+    LeafState before = LeafState.of(n.leaf, nRes);
+    for (int r = 0; r < nRes; r++) {
+      n.nonTas[r] += sign * request[r];
+      if (n.present) {
+        n.leaf.nonTas[r] += sign * request[r];
+      }
+    }
+    propagate(n.leaf, before);
+  }
+
+  /** TAS usage of {@code count} pods of {@code podRequest} (which includes pods=1) on a leaf. */
+  public void addTasUsage(Domain leaf, long[] podRequest, int count, int sign) {
+    LeafState before = LeafState.of(leaf, nRes);
+    for (int r = 0; r < nRes; r++) {
+      leaf.leafTas[r] += (long) sign * podRequest[r] * count;
+    }
+    propagate(leaf, before);
+  }
+
+  /** What a leaf contributed to the aggregates before a change. */
+  private record LeafState(boolean unavailable, long[] alloc, long[] free, long[] tas) {
+    static LeafState of(Domain leaf, int nRes) {
+      long[] alloc = new long[nRes];
+      long[] free = new long[nRes];
+      long[] tas = new long[nRes];
+      if (leaf.present()) {
+        for (int r = 0; r < nRes; r++) {
+          alloc[r] = leaf.capacity[r];
+          free[r] = leaf.capacity[r] - leaf.nonTas[r];
+          tas[r] = leaf.leafTas[r];
+        }
+      }
+      return new LeafState(isUnavailable(leaf), alloc, free, tas);
+    }
+  }
+
+  private static boolean isUnavailable(Domain leaf) {
+    if (!leaf.present()) {
+      return true;
+    }
+    for (int r = 0; r < leaf.nonTas.length; r++) {
+      if (leaf.nonTas[r] != 0 || leaf.leafTas[r] != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Pushes a leaf's change up to the root: free/TAS aggregates and free-domain counts. */
+  private void propagate(Domain leaf, LeafState before) {
+    boolean present = leaf.present();
+    int du = (isUnavailable(leaf) ? 1 : 0) - (before.unavailable ? 1 : 0);
+    long[] da = new long[nRes];
+    long[] df = new long[nRes];
+    long[] dt = new long[nRes];
+    boolean any = du != 0;
+    for (int r = 0; r < nRes; r++) {
+      da[r] = (present ? leaf.capacity[r] : 0) - before.alloc[r];
+      df[r] = (present ? leaf.capacity[r] - leaf.nonTas[r] : 0) - before.free[r];
+      dt[r] = (present ? leaf.leafTas[r] : 0) - before.tas[r];
+      any |= da[r] != 0 || df[r] != 0 || dt[r] != 0;
+    }
+    if (!any) {
+      return;
+    }
+    for (Domain d = leaf; d != null; d = d.parent) {
+      boolean wasFree = d.isFree();
+      for (int r = 0; r < nRes; r++) {
+        d.alloc[r] += da[r];
+        d.free[r] += df[r];
+        d.tas[r] += dt[r];
+      }
+      d.unavailable += du;
+      if (wasFree != d.isFree()) {
+        freeDomains[d.level] += d.isFree() ? 1 : -1;
+      }
+    }
+  }
+
+  /** Finds or creates the domains on a path of level values; returns the leaf. */
+  private Domain path(String[] values) {
+    Domain parent = null;
+    StringBuilder key = new StringBuilder();
+    for (int l = 0; l < values.length; l++) {
+      if (l > 0) {
+        key.append(',');
+      }
+      key.append(values[l]);
+      Domain d = pathIndex.get(l).get(key.toString());
+      if (d == null) {
+        boolean leaf = l == values.length - 1;
+        String id = leaf && hostnameLowest ? values[l] : key.toString();
+        d = new Domain(domains.size(), l, parent, Arrays.copyOf(values, l + 1), id, nRes,
+            leaf ? leaves.size() : -1);
+        domains.add(d);
+        byLevel.get(l).add(d);
+        pathIndex.get(l).put(key.toString(), d);
+        if (parent != null) {
+          parent.children.add(d);
+        }
+        if (leaf) {
+          leaves.add(d);
+          leafById.put(id, d);
+          for (Domain a = d; a != null; a = a.parent) {
+            boolean wasFree = a.isFree();
+            a.leaves++;
+            a.unavailable++; // absent until a node of it is present
+            if (wasFree) {
+              freeDomains[a.level]--;
+            }
+          }
+        }
+        ranksDirty = true;
+        generation++;
+      }
+      parent = d;
+    }
+    return parent;
+  }
+
+  /** Kueue compareDomainLevelValues order, as a rank per level; recomputed after the tree grew. */
+  void ensureRanks() {
+    if (!ranksDirty) {
+      return;
+    }
+    for (List<Domain> level : byLevel) {
+      List<Domain> sorted = new ArrayList<>(level);
+      sorted.sort((a, b) -> Arrays.compare(a.values, b.values));
+      for (int i = 0; i < sorted.size(); i++) {
+        sorted.get(i).rank = i;
+      }
+    }
+    ranksDirty = false;
+  }
+
+  // ------------------------------------------------------------------ queries
+
+  public List<Domain> leaves() {
+    return leaves;
+  }
+
+  public List<Domain> domains(int level) {
+    return byLevel.get(level);
+  }
+
+  public Domain leaf(int leafIdx) {
+    return leaves.get(leafIdx);
+  }
+
+  /** The leaf a node sits in, or null for a node outside this tree. */
+  public Domain leafOfNode(String name) {
+    Node n = nodeByName.get(name);
+    return n == null ? null : n.leaf;
+  }
+
+  /** The leaf with a Kueue domain ID (the hostname when hostname is the lowest level), or null. */
+  public Domain leafById(String id) {
+    return leafById.get(id);
+  }
+
+  /** Names of the present nodes of a leaf, in the order they were added. */
+  public List<String> presentNodes(Domain leaf) {
+    List<String> out = new ArrayList<>();
+    for (int i : leaf.nodes) {
+      if (nodes.get(i).present) {
+        out.add(nodes.get(i).spec.name());
+      }
+    }
+    return out;
+  }
+
+  /** The names of every node of a leaf, present or not. */
+  public List<String> nodeNames(Domain leaf) {
+    List<String> out = new ArrayList<>();
+    for (int i : leaf.nodes) {
+      out.add(nodes.get(i).spec.name());
+    }
+    return out;
+  }
+
+  /** Remaining capacity of a leaf: allocatable − non-TAS − TAS usage (without TAS usage when simulating empty). */
+  long remaining(Domain leaf, int r, boolean simulateEmpty) {
+    long v = leaf.capacity[r] - leaf.nonTas[r];
+    return simulateEmpty ? v : v - leaf.leafTas[r];
+  }
+
+  /** Kueue CountIn: how many pods of {@code req} fit in {@code avail} (clamped at 0). */
+  static int countIn(long[] req, long[] avail) {
+    long best = Integer.MAX_VALUE;
+    for (int r = 0; r < req.length; r++) {
+      if (req[r] > 0) {
+        best = Math.min(best, Math.max(0, avail[r] / req[r]));
+      }
+    }
+    return (int) best;
+  }
+
+  /** Kueue TASFlavorSnapshot.Fits: each assigned leaf is present and still holds its pods. */
+  public boolean fits(long[] podRequest, TopologyAssignment a) {
+    long[] avail = new long[nRes];
+    for (TopologyAssignment.Slot s : a.slots()) {
+      Domain leaf = leaves.get(s.leaf());
+      if (!leaf.present()) {
+        return false;
+      }
+      for (int r = 0; r < nRes; r++) {
+        avail[r] = remaining(leaf, r, false);
+      }
+      if (countIn(podRequest, avail) < s.count()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whole free domains (every node present, no pod at all) at a level. */
+  public int freeDomains(int level) {
+    return freeDomains[level];
+  }
+
+  /** The most pods of {@code podRequest} that fit in a single domain of the level, now. */
+  public int largestFit(int level, long[] podRequest) {
+    long[] avail = new long[nRes];
+    int[] perDomain = new int[domains.size()];
+    for (Domain leaf : leaves) {
+      if (!leaf.present()) {
+        continue;
+      }
+      for (int r = 0; r < nRes; r++) {
+        avail[r] = remaining(leaf, r, false);
+      }
+      int c = countIn(podRequest, avail);
+      for (Domain d = leaf; d != null; d = d.parent) {
+        perDomain[d.idx] += c;
+      }
+    }
+    int best = 0;
+    for (Domain d : byLevel.get(level)) {
+      best = Math.max(best, perDomain[d.idx]);
+    }
+    return best;
+  }
+
+  /** Used amount of a resource in a domain: allocatable − remaining, over its present leaves. */
+  public long used(Domain d, int r) {
+    return d.alloc[r] - (d.free[r] - d.tas[r]);
+  }
+
+  /** Allocatable of a resource over the present leaves of a domain. */
+  public long allocatable(Domain d, int r) {
+    return d.alloc[r];
+  }
+
+  /** Remaining capacity over a domain's present leaves (allocatable − non-TAS − TAS usage). */
+  public long remainingIn(Domain d, int r) {
+    return d.free[r] - d.tas[r];
+  }
+
+  // ------------------------------------------------------------------ node filtering
+
+  /** Kueue's per-node filter inputs: the podSet's node selector and tolerations (plus the flavor's). */
+  record FilterKey(SortedMap<String, String> selector, List<Toleration> tolerations) {}
+
+  /** Per leaf: null when the node passes, else the exclusion reason (Kueue NodeExclusionStats keys). */
+  record Filter(int generation, String[] excluded, Map<String, Integer> counts, int nodeSelector) {}
+
+  /**
+   * Kueue scheduling_simulator_default: with hostname as the lowest level, a node with an untolerated
+   * NoSchedule/NoExecute taint or a nodeSelector mismatch is excluded (taints checked first). Cached per
+   * (selector, tolerations), as Kueue caches match results (TASCacheNodeMatchResults). Null = no exclusion.
+   */
+  Filter filter(SortedMap<String, String> selector, List<Toleration> podTolerations) {
+    if (!hostnameLowest) {
+      return null;
+    }
+    FilterKey key = new FilterKey(selector, podTolerations);
+    Filter f = filterCache.get(key);
+    if (f != null && f.generation() == generation) {
+      return f;
+    }
+    List<Toleration> all = new ArrayList<>(podTolerations);
+    all.addAll(tolerations);
+    String[] excluded = new String[leaves.size()];
+    Map<String, Integer> taintCounts = new LinkedHashMap<>();
+    int bySelector = 0;
+    boolean any = false;
+    for (Domain leaf : leaves) {
+      Node n = nodes.get(leaf.nodes.get(0));
+      String why = null;
+      for (Taint t : n.spec.taints()) {
+        if (t.isHard() && !Toleration.toleratesAll(List.of(t), all)) {
+          why = "taint \"" + t.key() + (t.value() == null || t.value().isEmpty() ? "" : "=" + t.value()) + ":"
+              + t.effect() + "\"";
+          taintCounts.merge(why, 1, Integer::sum);
+          break;
+        }
+      }
+      if (why == null) {
+        for (Map.Entry<String, String> e : selector.entrySet()) {
+          if (!e.getValue().equals(n.spec.labels().get(e.getKey()))) {
+            why = "nodeSelector";
+            bySelector++;
+            break;
+          }
+        }
+      }
+      excluded[leaf.leafIdx] = why;
+      any |= why != null;
+    }
+    f = new Filter(generation, any ? excluded : null, taintCounts, bySelector);
+    if (filterCache.size() > 1024) {
+      filterCache.clear();
+    }
+    filterCache.put(key, f);
+    return f;
+  }
+
+  @Override
+  public String toString() {
+    return "TasFlavorSnapshot(" + flavor + ", " + topology + ", " + leaves.size() + " leaves)";
+  }
+}

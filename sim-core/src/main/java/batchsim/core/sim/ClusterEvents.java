@@ -1,0 +1,207 @@
+package batchsim.core.sim;
+
+import batchsim.core.cluster.Node;
+import batchsim.core.engine.Event;
+import batchsim.core.engine.EventKind;
+import batchsim.core.model.ClusterAction;
+import batchsim.core.model.FailureModel;
+import batchsim.core.model.NodePoolSpec;
+import batchsim.core.model.TimelineEvent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The timeline: one-off and recurring actions on nodes and queues, stochastic node failures, and the
+ * capacity accounting that follows nodes coming and going. Each recurring event and each pool's failure
+ * model draws from its own random stream, split from the run's seed in scenario order.
+ */
+final class ClusterEvents {
+  private final Simulation sim;
+  private final Map<Integer, FailureModel> modelByPool = new HashMap<>();
+  private final Map<Integer, SplittableRandom> failureRandom = new HashMap<>();
+  private final List<SplittableRandom> timelineRandom = new ArrayList<>();
+
+  ClusterEvents(Simulation sim) {
+    this.sim = sim;
+  }
+
+  private record Occurrence(int index, TimelineEvent event) {
+    @Override
+    public String toString() {
+      return event.action().toString();
+    }
+  }
+
+  /** A node of a failure-model pool fails, or a failed node is repaired. */
+  private record NodeChange(Node node, boolean byModel) {
+    @Override
+    public String toString() {
+      return node.name();
+    }
+  }
+
+  void start(SplittableRandom root) {
+    for (Node n : sim.cluster.nodes()) {
+      capacity(n, +1);
+    }
+    List<TimelineEvent> timeline = sim.spec.timeline();
+    for (int i = 0; i < timeline.size(); i++) {
+      timelineRandom.add(root.split());
+      sim.loop.schedule(timeline.get(i).atMs(), EventKind.TIMELINE, new Occurrence(i, timeline.get(i)));
+    }
+    for (FailureModel m : sim.spec.failureModels()) {
+      int p = sim.cluster.poolIndex(m.pool());
+      modelByPool.put(p, m);
+      failureRandom.put(p, root.split());
+      for (Node n : sim.cluster.nodesOf(m.pool(), null)) {
+        scheduleFailure(n);
+      }
+    }
+  }
+
+  private void scheduleFailure(Node n) {
+    FailureModel m = modelByPool.get(n.pool());
+    if (m != null) {
+      long at = sim.loop.now() + m.timeBetweenFailures().sample(failureRandom.get(n.pool()));
+      sim.loop.schedule(at, EventKind.NODE_FAIL, new NodeChange(n, true));
+    }
+  }
+
+  void handle(Event e) {
+    switch (e.kind()) {
+      case TIMELINE -> {
+        Occurrence o = (Occurrence) e.payload();
+        apply(o.event().action(), timelineRandom.get(o.index()));
+        if (o.event().every() != null) {
+          long next = sim.loop.now() + Math.max(1, o.event().every().sample(timelineRandom.get(o.index())));
+          if (next < o.event().untilMs()) {
+            sim.loop.schedule(next, EventKind.TIMELINE, o);
+          }
+        }
+      }
+      case NODE_FAIL -> {
+        NodeChange c = (NodeChange) e.payload();
+        if (!c.node().failed() && !c.node().removed()) {
+          FailureModel m = modelByPool.get(c.node().pool());
+          fail(c.node(), m.repairTime().sample(failureRandom.get(c.node().pool())));
+        }
+      }
+      case NODE_REPAIR -> {
+        NodeChange c = (NodeChange) e.payload();
+        if (c.node().failed() && !c.node().removed()) {
+          sim.binder.recoverNode(c.node());
+          sim.recorder.poolFailed(c.node().pool(), -1, sim.loop.now());
+          sim.requestBind();
+          if (c.byModel()) {
+            scheduleFailure(c.node());
+          }
+        }
+      }
+      default -> throw new IllegalStateException(e.toString());
+    }
+  }
+
+  /** Fails a node now; repairs it after {@code repairMs} (negative = never). */
+  private void fail(Node n, long repairMs) {
+    sim.recorder.poolFailed(n.pool(), +1, sim.loop.now());
+    sim.recorder.podsLost(n.pool(), n.podCount());
+    List<Object> owners = sim.binder.failNode(n);
+    sim.podsLost(owners);
+    if (repairMs >= 0) {
+      sim.loop.schedule(sim.loop.now() + repairMs, EventKind.NODE_REPAIR,
+          new NodeChange(n, modelByPool.containsKey(n.pool())));
+    }
+  }
+
+  private void apply(ClusterAction action, SplittableRandom random) {
+    var kueue = sim.kueue;
+    if (action instanceof ClusterAction.FailNodes a) {
+      for (Node n : pick(a.pool(), a.count(), a.nodes(), n -> !n.failed() && !n.removed())) {
+        fail(n, a.repairAfter() == null ? -1 : a.repairAfter().sample(random));
+      }
+    } else if (action instanceof ClusterAction.CordonNodes a) {
+      for (Node n : pick(a.pool(), a.count(), a.nodes(), n -> !n.cordoned() && !n.removed())) {
+        int pods = n.podCount();
+        List<Object> owners = sim.binder.cordonNode(n, a.drain());
+        if (a.drain()) {
+          sim.recorder.podsLost(n.pool(), pods);
+        }
+        sim.podsLost(owners);
+      }
+    } else if (action instanceof ClusterAction.UncordonNodes a) {
+      for (Node n : pick(a.pool(), a.count(), a.nodes(), n -> n.cordoned() && !n.removed())) {
+        sim.binder.uncordonNode(n);
+      }
+      sim.requestBind();
+    } else if (action instanceof ClusterAction.AddNodes a) {
+      int p = sim.cluster.poolIndex(a.pool());
+      for (Node n : sim.binder.addNodes(p, a.count())) {
+        capacity(n, +1);
+        scheduleFailure(n);
+      }
+      sim.requestBind();
+    } else if (action instanceof ClusterAction.RemoveNodes a) {
+      List<Node> present = sim.cluster.nodesOf(a.pool(), null);
+      for (int i = present.size() - 1, k = 0; i >= 0 && k < a.count(); i--, k++) {
+        Node n = present.get(i);
+        if (n.failed()) {
+          sim.recorder.poolFailed(n.pool(), -1, sim.loop.now());
+        }
+        sim.recorder.podsLost(n.pool(), n.podCount());
+        sim.podsLost(sim.binder.removeNode(n));
+        capacity(n, -1);
+      }
+    } else if (action instanceof ClusterAction.SetQuota a) {
+      kueue.setQuota(a.clusterQueue(), a.flavor(), a.resource(), a.quota());
+    } else if (action instanceof ClusterAction.SetPreemption a) {
+      kueue.setPreemption(a.clusterQueue(), a.preemption());
+    } else if (action instanceof ClusterAction.StopQueue a) {
+      if (a.clusterQueue() != null) {
+        kueue.stopClusterQueue(a.clusterQueue(), a.policy());
+      } else {
+        kueue.stopLocalQueue(a.localQueue(), a.policy());
+      }
+    } else if (action instanceof ClusterAction.DeleteQueue a) {
+      if (a.clusterQueue() != null) {
+        kueue.deleteClusterQueue(a.clusterQueue());
+      } else {
+        kueue.deleteLocalQueue(a.localQueue());
+      }
+    } else if (action instanceof ClusterAction.ScaleArrivals a) {
+      sim.scaleArrivals(a.workloadClass(), a.factor());
+    }
+    sim.requestCycle();
+  }
+
+  private List<Node> pick(String pool, int count, List<String> names, java.util.function.Predicate<Node> eligible) {
+    List<Node> out = new ArrayList<>();
+    for (Node n : sim.cluster.nodesOf(pool, names)) {
+      if (eligible.test(n) && (names != null && !names.isEmpty() || out.size() < count)) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  /** Adds (+1) or removes (-1) a node's allocatable to the capacity of every flavor it belongs to. */
+  private void capacity(Node n, int sign) {
+    long now = sim.loop.now();
+    NodePoolSpec pool = sim.cluster.pools().get(n.pool());
+    for (int r = 0; r < sim.nRes; r++) {
+      long amount = pool.allocatable().get(r);
+      if (amount == 0) {
+        continue;
+      }
+      for (int f = 0; f < sim.nFlavors; f++) {
+        if (sim.flavorPools[f][n.pool()]) {
+          sim.recorder.capacity(f * sim.nRes + r, sign * amount, now);
+        }
+      }
+      sim.recorder.capacity(sim.nFlavors * sim.nRes + r, sign * amount, now);
+    }
+    sim.recorder.poolNodes(n.pool(), sign, now);
+  }
+}

@@ -1,0 +1,191 @@
+package batchsim.core.sim;
+
+import batchsim.core.engine.Event;
+import batchsim.core.engine.EventKind;
+import batchsim.core.kueue.Workload;
+import batchsim.core.kueue.WorkloadState;
+import batchsim.core.metrics.ServingStats;
+import batchsim.core.model.ServingSpec;
+import batchsim.core.model.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Scale-to-zero Deployments backed by PodGroups (Volcano style: minMember = replicas).
+ *
+ * <p>Each scale-up creates a PodGroup named after the Deployment, with a new identity (UID), and submits
+ * its pods as one workload. Each scale-down deletes the workload at once and then deletes the PodGroup
+ * object, which is slow and may fail; a failed attempt is retried after a delay. The retry carries the
+ * identity captured at delete time and deletes only that PodGroup: a newer PodGroup with the same name
+ * (from a quick scale-up in between) survives and its pods are scheduled. That is the fix for the bug
+ * class where a delayed delete-by-name removed the new PodGroup.
+ */
+final class ServingChurn {
+  private final Simulation sim;
+  private final List<Deployment> deployments = new ArrayList<>();
+  /** PodGroup objects by name; more than one while an old one's deletion is still pending. */
+  private final Map<String, List<PodGroup>> podGroups = new LinkedHashMap<>();
+  private final List<String> violations = new ArrayList<>();
+
+  ServingChurn(Simulation sim) {
+    this.sim = sim;
+  }
+
+  private static final class Deployment {
+    final ServingSpec spec;
+    final SplittableRandom random;
+    int scaleUps;
+    long ran;
+    long deleteAttempts;
+    long deleteRetries;
+    long newerKept;
+    PodGroup current;
+    boolean scaledUp;
+
+    Deployment(ServingSpec spec, SplittableRandom random) {
+      this.spec = spec;
+      this.random = random;
+    }
+  }
+
+  private static final class PodGroup {
+    final String name;
+    final long uid;
+    final Workload workload;
+
+    PodGroup(String name, long uid, Workload workload) {
+      this.name = name;
+      this.uid = uid;
+      this.workload = workload;
+    }
+  }
+
+  private record Change(Deployment d, PodGroup pg) {
+    @Override
+    public String toString() {
+      return d.spec.name() + (pg == null ? "" : "#" + pg.uid);
+    }
+  }
+
+  void start(SplittableRandom root) {
+    for (ServingSpec s : sim.spec.serving()) {
+      Deployment d = new Deployment(s, root.split());
+      deployments.add(d);
+      sim.loop.schedule(s.startMs(), EventKind.SCALE_UP, new Change(d, null));
+    }
+  }
+
+  void handle(Event e) {
+    Change c = (Change) e.payload();
+    Deployment d = c.d();
+    switch (e.kind()) {
+      case SCALE_UP -> {
+        d.scaleUps++;
+        ServingSpec s = d.spec;
+        WorkloadSpec w = new WorkloadSpec(s.name() + "-" + d.scaleUps, s.name(), s.localQueue(), sim.loop.now(),
+            s.priority(), null, List.of(s.podSet()), Long.MAX_VALUE / 4);
+        Workload wl = sim.submitServing(w);
+        PodGroup pg = new PodGroup(s.name(), d.scaleUps, wl);
+        d.current = pg;
+        d.scaledUp = true;
+        if (wl != null) {
+          podGroups.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(pg);
+        }
+        sim.loop.schedule(sim.loop.now() + s.up().sample(d.random), EventKind.SCALE_DOWN, new Change(d, pg));
+      }
+      case SCALE_DOWN -> {
+        PodGroup pg = c.pg();
+        d.scaledUp = false;
+        if (pg.workload != null) {
+          if (pg.workload.startedAtMs() != Workload.UNSET_TIME || pg.workload.state() == WorkloadState.RUNNING) {
+            d.ran++;
+          }
+          sim.deleteServing(pg.workload);
+        }
+        sim.loop.schedule(sim.loop.now() + d.spec.deleteDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
+        if (d.scaleUps < d.spec.cycles()) {
+          sim.loop.schedule(sim.loop.now() + d.spec.down().sample(d.random), EventKind.SCALE_UP, new Change(d, null));
+        }
+      }
+      case POD_GROUP_DELETE -> {
+        d.deleteAttempts++;
+        if (d.random.nextDouble() < d.spec.deleteFailureProbability()) {
+          d.deleteRetries++;
+          sim.loop.schedule(sim.loop.now() + d.spec.retryDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
+          return;
+        }
+        delete(d, c.pg());
+      }
+      default -> throw new IllegalStateException(e.toString());
+    }
+  }
+
+  /** Deletes the PodGroup with the identity captured at delete time, and nothing else. */
+  private void delete(Deployment d, PodGroup target) {
+    List<PodGroup> same = podGroups.get(target.name);
+    if (same == null) {
+      return;
+    }
+    boolean newer = false;
+    for (PodGroup pg : same) {
+      newer |= pg.uid > target.uid;
+    }
+    if (newer) {
+      d.newerKept++;
+    }
+    PodGroup removed = null;
+    for (PodGroup pg : same) {
+      if (pg.uid == target.uid) {
+        removed = pg;
+      }
+    }
+    if (removed != null) {
+      same.remove(removed);
+      if (removed.uid != target.uid) {
+        violations.add("PodGroup " + removed.name + "#" + removed.uid + " deleted by a deletion issued for #"
+            + target.uid);
+      }
+    }
+  }
+
+  /**
+   * Invariant: a Deployment that is scaled up has its newest PodGroup and that PodGroup's workload
+   * (a deletion meant for an older PodGroup never removed them), and deletions only ever removed the
+   * PodGroup they were issued for.
+   */
+  List<String> checkInvariants() {
+    List<String> out = new ArrayList<>(violations);
+    violations.clear();
+    for (Deployment d : deployments) {
+      PodGroup cur = d.current;
+      if (!d.scaledUp || cur == null || cur.workload == null) {
+        continue;
+      }
+      if (!podGroups.getOrDefault(cur.name, List.of()).contains(cur)) {
+        out.add("PodGroup " + cur.name + "#" + cur.uid + " of a scaled-up Deployment was deleted");
+      } else if (cur.workload.state() == WorkloadState.DELETED) {
+        out.add("PodGroup " + cur.name + "#" + cur.uid + " exists but its workload was deleted");
+      }
+    }
+    return out;
+  }
+
+  /** The bug this model guards against, for tests: delete whatever PodGroup now carries the name. */
+  void deleteNewestByName(String name) {
+    List<PodGroup> same = podGroups.get(name);
+    if (same != null && !same.isEmpty()) {
+      same.remove(same.size() - 1);
+    }
+  }
+
+  List<ServingStats> stats() {
+    List<ServingStats> out = new ArrayList<>();
+    for (Deployment d : deployments) {
+      out.add(new ServingStats(d.spec.name(), d.scaleUps, d.ran, d.deleteAttempts, d.deleteRetries, d.newerKept));
+    }
+    return out;
+  }
+}

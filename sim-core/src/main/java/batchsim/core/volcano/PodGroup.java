@@ -1,0 +1,67 @@
+package batchsim.core.volcano;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** A PodGroup (Volcano job) between sessions: spec, phase and its pods in creation order. */
+public final class PodGroup {
+  final PodGroupSpec spec;
+  final Queue queue;
+  final Res minResources;
+  final List<Pod> pods = new ArrayList<>();
+  PodGroupPhase phase;
+  long inqueueAtMs = -1;
+  long runningAtMs = -1;
+  /** The last condition a session wrote, formatted on demand. */
+  java.util.function.Supplier<String> condition = () -> "";
+  /** Free for the host. */
+  public Object runtime;
+
+  PodGroup(PodGroupSpec spec, Queue queue, Res minResources, PodGroupPhase phase) {
+    this.spec = spec;
+    this.queue = queue;
+    this.minResources = minResources;
+    this.phase = phase;
+  }
+
+  public String id() {
+    return spec.id();
+  }
+
+  public PodGroupSpec spec() {
+    return spec;
+  }
+
+  public PodGroupPhase phase() {
+    return phase;
+  }
+
+  public String queueName() {
+    return queue.name;
+  }
+
+  public List<Pod> pods() {
+    return Collections.unmodifiableList(pods);
+  }
+
+  /** First virtual time the group was Inqueue, or -1. */
+  public long inqueueAtMs() {
+    return inqueueAtMs;
+  }
+
+  /** First virtual time the group was Running, or -1. */
+  public long runningAtMs() {
+    return runningAtMs;
+  }
+
+  /** The gang condition of the last session that saw the group ("" before any). */
+  public String lastCondition() {
+    return condition.get();
+  }
+
+  @Override
+  public String toString() {
+    return spec.id();
+  }
+}
