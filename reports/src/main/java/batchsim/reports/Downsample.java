@@ -1,6 +1,7 @@
 package batchsim.reports;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Deterministic reduction of a long series to a bounded number of points for drawing. The interior is
@@ -17,38 +18,122 @@ final class Downsample {
   static int[] minMax(double[] y, int maxPoints) {
     int n = y.length;
     if (n <= Math.max(maxPoints, 4)) {
-      int[] all = new int[n];
-      Arrays.setAll(all, i -> i);
-      return all;
+      return identity(n);
     }
-    int buckets = (Math.max(maxPoints, 4) - 2) / 2;
-    int interior = n - 2;
-    int[] out = new int[2 + 2 * buckets];
-    int k = 0;
-    out[k++] = 0;
-    for (int b = 0; b < buckets; b++) {
-      // Integer bucket bounds over the interior indices 1..n-2; every index lands in exactly one bucket.
-      int from = 1 + (int) ((long) b * interior / buckets);
-      int to = 1 + (int) ((long) (b + 1) * interior / buckets);
-      if (from >= to) {
-        continue;
-      }
-      int lo = from;
-      int hi = from;
-      for (int i = from + 1; i < to; i++) {
-        if (y[i] < y[lo]) {
-          lo = i;
-        }
-        if (y[i] > y[hi]) {
-          hi = i;
-        }
-      }
-      out[k++] = Math.min(lo, hi);
-      if (lo != hi) {
-        out[k++] = Math.max(lo, hi);
+    Buckets b = new Buckets(n, maxPoints, 1);
+    for (int i = 1; i < n - 1; i++) {
+      b.row(i);
+      b.add(0, y[i]);
+    }
+    return b.indices(0);
+  }
+
+  /**
+   * {@link #minMax} of every column of a row-major table at once, in one pass over the rows (reading
+   * a column at a time would miss the cache on every row). Returns indices per column.
+   */
+  static int[][] minMaxColumns(List<long[]> rows, int columns, int maxPoints) {
+    int n = rows.size();
+    int[][] out = new int[columns][];
+    if (n <= Math.max(maxPoints, 4)) {
+      Arrays.setAll(out, j -> identity(n));
+      return out;
+    }
+    Buckets b = new Buckets(n, maxPoints, columns);
+    for (int i = 1; i < n - 1; i++) {
+      long[] row = rows.get(i);
+      b.row(i);
+      for (int j = 0; j < columns; j++) {
+        b.add(j, row[j]);
       }
     }
-    out[k++] = n - 1;
-    return Arrays.copyOf(out, k);
+    Arrays.setAll(out, b::indices);
+    return out;
+  }
+
+  private static int[] identity(int n) {
+    int[] all = new int[n];
+    Arrays.setAll(all, i -> i);
+    return all;
+  }
+
+  /**
+   * Per-column minimum and maximum of equal index buckets over the interior 1..n-2. The first index
+   * wins ties, and indices arrive in ascending order, so the result does not depend on how the
+   * values were fed.
+   */
+  private static final class Buckets {
+    private final int n;
+    private final int buckets;
+    private final int[][] lo;
+    private final int[][] hi;
+    private final double[][] loV;
+    private final double[][] hiV;
+    private int bucket = -1;
+    private int nextStart = 1;
+    private int current;
+
+    Buckets(int n, int maxPoints, int columns) {
+      this.n = n;
+      this.buckets = (Math.max(maxPoints, 4) - 2) / 2;
+      lo = new int[columns][buckets];
+      hi = new int[columns][buckets];
+      loV = new double[columns][buckets];
+      hiV = new double[columns][buckets];
+      for (int[] a : lo) {
+        Arrays.fill(a, -1);
+      }
+    }
+
+    /**
+     * Moves to interior index i (ascending); bucket b holds indices
+     * [1 + b*(n-2)/B, 1 + (b+1)*(n-2)/B).
+     */
+    void row(int i) {
+      current = i;
+      while (i >= nextStart) {
+        bucket++;
+        nextStart = 1 + (int) ((long) (bucket + 1) * (n - 2) / buckets);
+      }
+    }
+
+    void add(int column, double v) {
+      int b = bucket;
+      int i = current;
+      if (lo[column][b] < 0) {
+        lo[column][b] = i;
+        hi[column][b] = i;
+        loV[column][b] = v;
+        hiV[column][b] = v;
+        return;
+      }
+      if (v < loV[column][b]) {
+        lo[column][b] = i;
+        loV[column][b] = v;
+      }
+      if (v > hiV[column][b]) {
+        hi[column][b] = i;
+        hiV[column][b] = v;
+      }
+    }
+
+    int[] indices(int column) {
+      int[] out = new int[2 + 2 * buckets];
+      int k = 0;
+      out[k++] = 0;
+      for (int b = 0; b < buckets; b++) {
+        int l = lo[column][b];
+        if (l < 0) {
+          continue; // empty bucket (only when n - 2 < buckets, which minMax rules out)
+        }
+        int h = hi[column][b];
+        out[k++] = Math.min(l, h);
+        if (l != h) {
+          out[k++] = Math.max(l, h);
+        }
+      }
+      out[k++] = n - 1;
+      return Arrays.copyOf(out, k);
+    }
   }
 }

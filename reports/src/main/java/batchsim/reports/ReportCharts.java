@@ -26,30 +26,51 @@ final class ReportCharts {
   static final String EVICTED_COLOR = "#efb118";
   /** Points per percentile curve: x = 0, 0.02, ..., 4 on the -log10(1 - p) scale. */
   private static final int CURVE_POINTS = 201;
+  /**
+   * Time-series points in the whole page. Lines share it, so a run with hundreds of queues still
+   * gives a page of a few MB; each line gets at least {@link #MIN_POINTS}.
+   */
+  static final int PAGE_POINTS = 250_000;
+  static final int MIN_POINTS = 100;
 
   /** A chart with its caption. */
   record Figure(SvgChart chart, String title, String subtitle) {}
 
   private final RunResult r;
   private final TimeSeries ts;
-  private final double[] times;
+  /** Per column, the sample indices that survive {@link Downsample#minMaxColumns}. */
+  private final int[][] kept;
+  private final int pointsPerLine;
 
   ReportCharts(RunResult r) {
     this.r = r;
     this.ts = r.timeSeries();
-    this.times = new double[ts.timesMs().size()];
-    for (int i = 0; i < times.length; i++) {
-      times[i] = ts.timesMs().get(i);
-    }
+    this.kept = ts.timesMs().isEmpty() ? new int[0][]
+        : Downsample.minMaxColumns(ts.rows(), ts.columns().size(), Downsample.MAX_POINTS);
+    this.pointsPerLine = Math.max(MIN_POINTS, PAGE_POINTS / Math.max(1, countLines()));
   }
 
   boolean hasTimeSeries() {
-    return times.length > 0;
+    return !ts.timesMs().isEmpty();
   }
 
   private double spanMs() {
-    double last = times.length == 0 ? 0 : times[times.length - 1];
-    return Math.max(r.endTimeMs(), last);
+    List<Long> t = ts.timesMs();
+    return Math.max(r.endTimeMs(), t.isEmpty() ? 0 : t.get(t.size() - 1));
+  }
+
+  /** Lines the time-series charts will draw; a quota chart counts three (line and two bands). */
+  private int countLines() {
+    int lines = 0;
+    for (String c : ts.columns()) {
+      lines += c.startsWith("allocated:") || c.startsWith("pending:") || c.startsWith("holding:")
+          ? 1 : c.startsWith("used:") ? 3 : 0;
+    }
+    return lines;
+  }
+
+  private SvgChart chart(int width, int height, Axis x, Axis y) {
+    return new SvgChart(width, height, x, y).budget(pointsPerLine);
   }
 
   /** Allocated ÷ mean capacity per resource, one chart for all nodes then one per flavor. */
@@ -67,7 +88,7 @@ final class ReportCharts {
     }
     List<Figure> out = new ArrayList<>();
     for (Map.Entry<String, List<UtilizationStat>> e : byFlavor.entrySet()) {
-      List<double[]> ys = new ArrayList<>();
+      List<double[][]> lines = new ArrayList<>();
       List<String> names = new ArrayList<>();
       double max = 0;
       for (UtilizationStat u : e.getValue()) {
@@ -75,19 +96,20 @@ final class ReportCharts {
         if (col < 0 || !(u.meanCapacity() > 0)) {
           continue;
         }
-        double[] y = column(col);
-        for (int i = 0; i < y.length; i++) {
-          y[i] /= u.meanCapacity();
-          max = Math.max(max, y[i]);
+        double[][] xy = series(col);
+        for (int i = 0; i < xy[1].length; i++) {
+          xy[1][i] /= u.meanCapacity();
+          max = Math.max(max, xy[1][i]);
         }
-        ys.add(y);
+        lines.add(xy);
         names.add(u.resource());
       }
       boolean all = UtilizationStat.ALL_NODES.equals(e.getKey());
-      SvgChart c = new SvgChart(all ? SvgChart.WIDE : SvgChart.HALF, all ? 300 : 260,
+      SvgChart c = chart(all ? SvgChart.WIDE : SvgChart.HALF, all ? 300 : 260,
           Axis.time(spanMs(), all ? 12 : 6), Axis.percent(max, "allocated / capacity"));
-      for (int i = 0; i < ys.size(); i++) {
-        c.line(c.key(names.get(i), PALETTE[i % PALETTE.length], "line"), times, ys.get(i), false);
+      for (int i = 0; i < lines.size(); i++) {
+        c.line(c.key(names.get(i), PALETTE[i % PALETTE.length], "line"), lines.get(i)[0],
+            lines.get(i)[1], false);
       }
       out.add(new Figure(c, all ? "All nodes" : "Flavor " + e.getKey(),
           "allocated ÷ time-weighted mean capacity, per resource"));
@@ -107,7 +129,8 @@ final class ReportCharts {
         continue; // unused quota is in the table; a flat line would only take space
       }
       String res = u.resource();
-      double[] used = column(col);
+      double[][] xy = series(col);
+      double[] used = xy[1];
       for (int i = 0; i < used.length; i++) {
         used[i] = Units.toDisplay(res, used[i]);
       }
@@ -116,12 +139,12 @@ final class ReportCharts {
       for (double v : used) {
         max = Math.max(max, v);
       }
-      SvgChart c = new SvgChart(SvgChart.SMALL, 210, Axis.time(spanMs(), 4),
+      SvgChart c = chart(SvgChart.SMALL, 210, Axis.time(spanMs(), 4),
           Axis.amount(max, 4, res, Units.unit(res))).noLegend();
       int usedKey = c.key("used", USED_COLOR, "area");
       int borrowedKey = c.key("borrowed", BORROWED_COLOR, "area");
       int nominalKey = c.key("nominal", NOMINAL_COLOR, "dash");
-      double[][] pts = pick(times, used, c.maxPoints());
+      double[][] pts = pick(xy[0], used, c.maxPoints());
       double[][] split = crossings(pts[0], pts[1], nominal);
       double[] xs = split[0];
       double[] lo = new double[xs.length];
@@ -151,15 +174,16 @@ final class ReportCharts {
       String name = ts.columns().get(j);
       if (name.startsWith(kind + ":") && name.indexOf(':', kind.length() + 1) < 0) {
         cols.add(j);
-        for (long[] row : ts.rows()) {
-          max = Math.max(max, row[j]);
+        for (int i : kept[j]) { // the kept points include every column's maximum
+          max = Math.max(max, ts.rows().get(i)[j]);
         }
       }
     }
-    SvgChart c = new SvgChart(SvgChart.HALF, 280, Axis.time(spanMs(), 6), Axis.count(max, 5, yTitle));
+    SvgChart c = chart(SvgChart.HALF, 280, Axis.time(spanMs(), 6), Axis.count(max, 5, yTitle));
     for (int i = 0; i < cols.size(); i++) {
       String queue = ts.columns().get(cols.get(i)).substring(kind.length() + 1);
-      c.line(c.key(queue, PALETTE[i % PALETTE.length], "line"), times, column(cols.get(i)), false);
+      double[][] xy = series(cols.get(i));
+      c.line(c.key(queue, PALETTE[i % PALETTE.length], "line"), xy[0], xy[1], false);
     }
     return new Figure(c, title, subtitle);
   }
@@ -282,12 +306,15 @@ final class ReportCharts {
             + Durations.format(step) + " (eviction times are not recorded yet)");
   }
 
-  private double[] column(int j) {
-    double[] y = new double[times.length];
-    for (int i = 0; i < y.length; i++) {
-      y[i] = ts.rows().get(i)[j];
+  /** The kept (time, value) points of column j, as fresh arrays the caller may scale. */
+  private double[][] series(int j) {
+    int[] idx = kept[j];
+    double[][] xy = new double[2][idx.length];
+    for (int k = 0; k < idx.length; k++) {
+      xy[0][k] = ts.timesMs().get(idx[k]);
+      xy[1][k] = ts.rows().get(idx[k])[j];
     }
-    return y;
+    return xy;
   }
 
   /** The downsampled (x, y) of a series. */

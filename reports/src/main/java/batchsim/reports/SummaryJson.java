@@ -111,6 +111,33 @@ final class SummaryJson {
         g.writeEndArray();
       }
 
+      g.writeArrayFieldStart("node_pools");
+      for (var p : r.pools()) {
+        g.writeStartObject();
+        g.writeStringField("pool", p.pool());
+        g.writeNumberField("nodes_at_end", p.nodesAtEnd());
+        decimalField(g, "node_hours", p.nodeHours(), 6);
+        g.writeNumberField("failures", p.failures());
+        decimalField(g, "failed_node_hours", p.failedNodeHours(), 6);
+        g.writeNumberField("pods_lost", p.podsLost());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      if (!r.serving().isEmpty()) {
+        g.writeArrayFieldStart("serving");
+        for (var v : r.serving()) {
+          g.writeStartObject();
+          g.writeStringField("name", v.name());
+          g.writeNumberField("scale_ups", v.scaleUps());
+          g.writeNumberField("scale_ups_ran", v.scaleUpsRan());
+          g.writeNumberField("delete_attempts", v.deleteAttempts());
+          g.writeNumberField("delete_retries", v.deleteRetries());
+          g.writeNumberField("newer_pod_groups_kept", v.newerPodGroupsKept());
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+      }
+
       g.writeStringField("digest", workloadsDigest);
       g.writeEndObject();
     }

@@ -30,6 +30,8 @@ public final class SummaryTable {
     utilization(out, r);
     quotaUsage(out, r);
     preemption(out, r);
+    pools(out, r);
+    serving(out, r);
     return out.toString();
   }
 
@@ -142,6 +144,36 @@ public final class SummaryTable {
       t.row(row.toArray(new String[0]));
     }
     section(out, "Preemption (READMIT = eviction to quota reserved again; LOST = work discarded)", t);
+  }
+
+  /** Only when nodes failed or changed: node-hours (what the pool cost), failures, failed node-hours. */
+  private static void pools(StringBuilder out, RunResult r) {
+    boolean eventful = r.pools().stream().anyMatch(p -> p.failures() > 0 || p.podsLost() > 0);
+    if (!eventful) {
+      return;
+    }
+    TextTable t = new TextTable(1, "NODE POOL", "NODES AT END", "NODE-HOURS", "FAILURES", "FAILED NODE-H",
+        "PODS LOST");
+    for (var p : r.pools()) {
+      t.row(p.pool(), Formats.grouped(p.nodesAtEnd()), Formats.fixed(p.nodeHours(), 1),
+          Formats.grouped(p.failures()), Formats.fixed(p.failedNodeHours(), 1), Formats.grouped(p.podsLost()));
+    }
+    section(out, "Nodes (node-hours = time-integral of nodes present)", t);
+  }
+
+  /** Scale-to-zero Deployments: every scale-up's pods should run, whatever PodGroup deletion does. */
+  private static void serving(StringBuilder out, RunResult r) {
+    if (r.serving().isEmpty()) {
+      return;
+    }
+    TextTable t = new TextTable(1, "DEPLOYMENT", "SCALE-UPS", "RAN", "DELETE ATTEMPTS", "RETRIES",
+        "NEWER PODGROUP KEPT");
+    for (var v : r.serving()) {
+      t.row(v.name(), Formats.grouped(v.scaleUps()), Formats.grouped(v.scaleUpsRan()),
+          Formats.grouped(v.deleteAttempts()), Formats.grouped(v.deleteRetries()),
+          Formats.grouped(v.newerPodGroupsKept()));
+    }
+    section(out, "Serving (scale-to-zero churn; RAN = scale-ups whose pods all ran)", t);
   }
 
   private static void section(StringBuilder out, String title, TextTable t) {

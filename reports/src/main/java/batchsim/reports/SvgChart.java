@@ -27,6 +27,7 @@ final class SvgChart {
   private final List<String[]> keys = new ArrayList<>(); // {name, color, css class}
   private final StringBuilder body = new StringBuilder(8192);
   private boolean legend = true;
+  private int budget = Downsample.MAX_POINTS;
 
   SvgChart(int width, int height, Axis x, Axis y) {
     this.width = width;
@@ -42,11 +43,17 @@ final class SvgChart {
   }
 
   /**
-   * Points worth drawing per line: a min and a max per pixel column of the plot, at most
-   * {@link Downsample#MAX_POINTS}.
+   * Points worth drawing per line: a min and a max per pixel column of the plot, at most the
+   * budget.
    */
   int maxPoints() {
-    return Math.min(Downsample.MAX_POINTS, 2 * (width - LEFT - RIGHT));
+    return Math.min(budget, 2 * (width - LEFT - RIGHT));
+  }
+
+  /** Caps the points per line below {@link Downsample#MAX_POINTS}, for pages with many lines. */
+  SvgChart budget(int maxPointsPerLine) {
+    budget = Math.min(Downsample.MAX_POINTS, maxPointsPerLine);
+    return this;
   }
 
   /** Leaves the legend out, for small multiples that share one legend. */

@@ -49,7 +49,7 @@ class ReportsTest {
   void keyOrderIsFixed() throws IOException {
     JsonNode s = writeAndParse(10_800_000);
     assertEquals(List.of("tool", "scenario", "seed", "horizon_ms", "end_time_ms", "events", "counts",
-        "queues", "overall", "utilization", "queue_usage", "digest"), names(s));
+        "queues", "overall", "utilization", "queue_usage", "node_pools", "digest"), names(s));
     assertEquals(List.of("name", "arrived", "admitted", "finished", "evicted", "preempted",
         "pending_at_end", "admitted_at_end", "running_at_end", "time_to_reservation_ms",
         "time_to_start_ms", "completion_ms"), names(s.at("/queues/0")));

@@ -115,6 +115,9 @@ final class ModelBuilder {
       }
       out.add(new WorkloadList(LISTED_SOURCE, listed));
     }
+    for (TraceBinder.Trace t : s.traces()) {
+      out.addAll(t.sources(space, priorityValues));
+    }
     return List.copyOf(out);
   }
 

@@ -48,11 +48,12 @@ final class ScenarioBinder {
     Long horizon = Values.positiveDuration(f.get("horizon"), problems);
     long sampleInterval = f.duration("sampleInterval", 0);
 
-    Fields cluster = Fields.of(f.required("cluster"), problems, "nodePools", "scheduling");
+    Fields cluster = Fields.of(f.required("cluster"), problems, "nodePools", "scheduling", "nodesFrom");
     List<Spec.NodePool> pools = new ArrayList<>();
-    for (Node n : cluster.requiredList("nodePools", false)) {
+    for (Node n : cluster.has("nodesFrom") ? cluster.list("nodePools") : cluster.requiredList("nodePools", false)) {
       pools.add(nodePool(n));
     }
+    pools.addAll(new NodeSourceBinder(kube).pools(cluster.get("nodesFrom"))); // node lists read from files
     PodSchedulingConfig scheduling = scheduling(cluster.map("scheduling", "scoring", "podStartup"));
     KueueConfig kueue = kueue(f.map("kueue", "fairSharing", "cycleLatency", "inadmissibleRequeueDelay",
         "terminationGracePeriod", "featureGates", "waitForPodsReady")); // waitForPodsReady: TimelineBinder
@@ -68,13 +69,14 @@ final class ScenarioBinder {
     List<Spec.PriorityClass> priorityClasses = queues.priorityClasses(f.list("priorityClasses"));
 
     WorkloadBinder workloads = new WorkloadBinder(kube);
-    Fields w = f.map("workloads", "classes", "list");
+    Fields w = f.map("workloads", "classes", "list", "traces");
     List<Spec.WorkloadClass> classes = workloads.classes(w.list("classes"));
     List<Spec.ListedWorkload> listed = workloads.listed(w.list("list"));
+    List<TraceBinder.Trace> traces = new TraceBinder(kube).traces(w.list("traces"));
 
     return new Spec.Scenario(name, seed, horizon == null ? SimulationSpec.NO_HORIZON : horizon, sampleInterval,
         pools, scheduling, kueue, flavors, cohorts, clusterQueues, localQueues, priorityClasses, classes, listed,
-        kube.resourceNames());
+        traces, kube.resourceNames());
   }
 
   private Spec.NodePool nodePool(Node n) {

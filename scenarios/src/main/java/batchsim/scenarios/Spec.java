@@ -40,6 +40,7 @@ final class Spec {
       List<PriorityClass> priorityClasses,
       List<WorkloadClass> workloadClasses,
       List<ListedWorkload> listedWorkloads,
+      List<TraceBinder.Trace> traces,
       List<String> resourceNames) {}
 
   /** An amount of one resource in base units; {@code resource} is the map key's node. */

@@ -29,10 +29,17 @@ final class WorkloadBinder {
     List<Spec.WorkloadClass> out = new ArrayList<>();
     for (Node n : items) {
       Fields f = Fields.of(n, problems, "name", "queue", "priorityClass", "priority", "arrival", "count", "start",
-          "until", "runtime", "podSets");
+          "until", "runtime", "podSets", "manifest");
       ScalarNode name = f.requiredName("name");
-      ScalarNode queue = f.requiredName("queue");
-      Spec.Priority priority = priority(f);
+      // manifest: a Job/JobSet/Pod group file gives queue, priority class and pod sets the class does not
+      Fields manifest = f.has("manifest")
+          ? Fields.of(ManifestTemplates.load(f.get("manifest"), problems), problems, "queue", "priorityClass", "podSets")
+          : null;
+      ScalarNode queue = manifest == null || f.has("queue") ? f.requiredName("queue")
+          : manifest.has("queue") ? manifest.requiredName("queue")
+          : manifest.present() ? f.requiredName("queue") : null; // an unreadable manifest is reported already
+      Spec.Priority priority = manifest != null && !f.has("priority") && !f.has("priorityClass")
+          ? priority(manifest) : priority(f);
       Node arrivalNode = f.required("arrival");
       ArrivalProcess arrival = arrivalNode == null ? null : arrival(arrivalNode);
       long count = f.integer("count", WorkloadClass.UNLIMITED, 0);
@@ -45,7 +52,7 @@ final class WorkloadBinder {
       Node runtimeNode = f.required("runtime");
       Distribution runtime = runtimeNode == null ? null : runtime(runtimeNode);
       out.add(new Spec.WorkloadClass(name, queue, priority, arrival, arrivalNode, count, start, until, runtime,
-          podSets(f)));
+          podSets(manifest != null && !f.has("podSets") ? manifest : f)));
     }
     return out;
   }

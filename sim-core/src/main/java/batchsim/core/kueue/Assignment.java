@@ -15,6 +15,8 @@ final class Assignment {
   /** Kueue NoFitReason: WaitingForQuota, ExceedsMaxQuota or NoMatchingFlavor; "" when not NoFit. */
   String noFitReason = "";
   LastAssignment lastState;
+  /** [TAS] The podSets' topology assignments (Kueue PodSetAssignment.TopologyAssignment), or null. */
+  Tas.Placement tas;
   private AssignmentMode override;
 
   FrAmounts usage() {
@@ -22,6 +24,16 @@ final class Assignment {
   }
 
   void setRepresentativeMode(AssignmentMode m) {
+    override = m;
+  }
+
+  /** [TAS] Kueue Assignment.updateMode: every flavor of the podSet takes the mode, and so does the assignment. */
+  void updateMode(PodSetAssignment ps, AssignmentMode m) {
+    for (int r = 0; r < ps.flavor.length; r++) {
+      if (ps.flavor[r] >= 0) {
+        ps.mode[r] = m;
+      }
+    }
     override = m;
   }
 

@@ -77,6 +77,10 @@ final class FlavorAssigner {
         return a;
       }
     }
+    // [TAS] Kueue assignFlavors, after quota: place the TAS podSets (Fit → Preempt → NoFit).
+    if (a.representativeMode() != AssignmentMode.NO_FIT) {
+      engine.tas.assignFlavors(w, cq, a);
+    }
     if (a.representativeMode() == AssignmentMode.NO_FIT) {
       resolveNoFitReason(a, cq);
     }
@@ -117,7 +121,14 @@ final class FlavorAssigner {
       attempted = fi;
       int f = g.flavors()[fi];
       psa.attemptedAny = true;
-      String mismatch = checkFlavor(engine.flavorSpecs.get(f), ps);
+      if (sticky != null && skipForNomination(sticky, psIndex, g, f, req)) {
+        continue;
+      }
+      // [TAS] Kueue checkPodSetAndFlavorMatchForTAS comes before taints and selectors.
+      String mismatch = engine.tas.checkFlavor(cq, ps, f, g);
+      if (mismatch == null) {
+        mismatch = checkFlavor(engine.flavorSpecs.get(f), ps);
+      }
       if (mismatch != null) {
         reasons.add(mismatch);
         psa.noFitAttempts.add(new String[] {idx.flavorName(f), "NoMatchingFlavor"});
@@ -182,6 +193,25 @@ final class FlavorAssigner {
     }
     if (bestMode.mode() != PreemptionMode.FIT) {
       psa.reasons.addAll(reasons);
+    }
+    return true;
+  }
+
+  /**
+   * [TAS] Kueue NominationMapping: while a TAS assignment is recomputed within the cycle, each podSet keeps
+   * the flavors it was nominated with ([podSet][resource] → flavor), so earlier quota decisions stay valid.
+   */
+  int[][] sticky;
+
+  /** Kueue shouldSkipBasedOnNominationMapping, for the group's requested resources of one podSet. */
+  private static boolean skipForNomination(int[][] sticky, int psIndex, ResourceGroup g, int f, long[] req) {
+    if (psIndex >= sticky.length) {
+      return false;
+    }
+    for (int r : g.covered()) {
+      if (req[r] > 0 && sticky[psIndex][r] == f) {
+        return false;
+      }
     }
     return true;
   }

@@ -41,6 +41,15 @@ public final class KueueEngine {
 
     /** Call {@link #backoffFinished} for the workload at {@code atMs} (a requeuing backoff ends). */
     default void scheduleBackoffExpiry(Workload w, long atMs) {}
+
+    /** [TAS] Run a scheduling cycle at {@code atMs}: a second-pass (node replacement) backoff ends then. */
+    default void scheduleSecondPass(long atMs) {}
+
+    /**
+     * [TAS] A second pass replaced the workload's unhealthy node: {@link #topologyPlacement} changed, and its
+     * pods on the failed node belong on the new nodes.
+     */
+    default void onTopologyReassigned(Workload w) {}
   }
 
   /** A host that does nothing, for driving single cycles (conformance, tests). */
@@ -65,6 +74,8 @@ public final class KueueEngine {
   final Preemptor preemptor = new Preemptor(this);
   final Scheduler scheduler = new Scheduler(this);
   final QueueLifecycle lifecycle = new QueueLifecycle(this);
+  /** [TAS] Topology Aware Scheduling: trees of the TAS flavors, topology assignments, second pass. */
+  final Tas tas = new Tas(this);
   /** Operations the engine refused because they touched a deleted queue or a gone workload. */
   private final List<String> operationViolations = new ArrayList<>();
   private final LongSupplier clock;
@@ -331,6 +342,19 @@ public final class KueueEngine {
   private void release(Workload w) {
     w.cq.removeUsage(w.usage);
     w.cq.admitted.remove(w);
+    tas.release(w); // [TAS] its per-domain usage goes with its quota
+  }
+
+  /** Removes a workload's quota and TAS usage from the live state (a preemption or fits simulation). */
+  void removeUsage(Workload w) {
+    w.cq.removeUsage(w.usage);
+    tas.workloadUsage(w, -1);
+  }
+
+  /** Undoes {@link #removeUsage}. */
+  void addUsage(Workload w) {
+    w.cq.addUsage(w.usage);
+    tas.workloadUsage(w, +1);
   }
 
   /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
@@ -580,6 +604,92 @@ public final class KueueEngine {
     return moved;
   }
 
+  // ------------------------------------------------------------------ topology aware scheduling
+
+  /**
+   * [TAS] Builds the topology trees of the TAS flavors (those with {@code topologyName}) from the Topology
+   * objects and the cluster's nodes, all Ready. Call once, before the first cycle.
+   */
+  public void configureTopologies(List<batchsim.core.model.TopologySpec> topologies,
+      List<batchsim.core.kueue.tas.TasNode> nodes) {
+    tas.configure(topologies, nodes);
+  }
+
+  /** [TAS] Whether any flavor is a TAS flavor. */
+  public boolean tasEnabled() {
+    return tas.enabled();
+  }
+
+  /** [TAS] A node joined the cluster (Ready): it joins the trees of the TAS flavors it matches. */
+  public void nodeAdded(batchsim.core.kueue.tas.TasNode node) {
+    tas.addNode(node, true);
+  }
+
+  /**
+   * [TAS] A node failed (NotReady with its pods terminated, deleted or drained): it leaves the TAS trees,
+   * and every TAS workload with pods assigned there that holds quota and is not evicted marks it as its
+   * unhealthy node and goes to the second-pass queue (first attempt after 1 s), where only the failed
+   * node's pods are placed again, within the required domain and without preemption. A workload that
+   * already has another unhealthy node is evicted at once (reason NodeFailures); one whose replacement
+   * search fails is evicted too (TASFailedNodeReplacementFailFast).
+   */
+  public void nodeFailed(String node) {
+    tas.nodeFailed(node);
+  }
+
+  /** [TAS] The node is Ready again: it rejoins the trees; workloads not yet repaired forget it as unhealthy. */
+  public void nodeRecovered(String node) {
+    tas.nodeRecovered(node);
+  }
+
+  /** [TAS] Cordon (false) or uncordon (true): Kueue keeps unschedulable nodes out of the TAS trees. */
+  public void nodeSchedulable(String node, boolean schedulable) {
+    tas.setNodePresent(node, schedulable);
+  }
+
+  /**
+   * [TAS] A pod was bound to (+1) or released from (-1) a node. Pods of workloads without a topology
+   * assignment are Kueue's non-TAS usage and reduce the free capacity of the TAS trees containing the node.
+   */
+  public void podOnNode(Workload owner, String node, long[] request, int sign) {
+    tas.nonTasPod(owner, node, request, sign);
+  }
+
+  /** [TAS] Whether the workload holds a topology assignment (its pods go to the assigned nodes). */
+  public boolean hasTopologyAssignment(Workload w) {
+    return tas.hasAssignment(w);
+  }
+
+  /** [TAS] The workload's topology assignment: per podSet, per leaf domain, its nodes and pod count. */
+  public List<batchsim.core.kueue.tas.TasPlacement> topologyPlacement(Workload w) {
+    return tas.placement(w);
+  }
+
+  /** [TAS] The workload's unhealthy node awaiting replacement, or null. */
+  public String unhealthyNode(Workload w) {
+    return tas.unhealthyNode(w);
+  }
+
+  /** [TAS] The trees of the TAS flavors, in flavor-name order (metrics). */
+  public List<batchsim.core.kueue.tas.TasFlavorSnapshot> topologySnapshots() {
+    return tas.snapshots();
+  }
+
+  /** [TAS] Unhealthy nodes replaced by a second pass so far. */
+  public int nodeRepairs() {
+    return tas.repairs;
+  }
+
+  /** [TAS] Evictions with reason NodeFailures so far (second failed node, or no replacement). */
+  public int nodeFailureEvictions() {
+    return tas.nodeFailureEvictions;
+  }
+
+  /** [TAS] TASFailedNodeReplacementFailFast (default on): a failed replacement search evicts at once. */
+  public void setNodeReplacementFailFast(boolean on) {
+    tas.failFast = on;
+  }
+
   // ------------------------------------------------------------------ cycle
 
   /** Runs one scheduling cycle. Returns what it did, so the caller can decide whether to run another. */
@@ -774,6 +884,7 @@ public final class KueueEngine {
         checkLimit(out, c, fr, live[fr]);
       }
     }
+    out.addAll(tas.checkInvariants()); // [TAS] per-domain usage equals the admitted assignments
     return out;
   }
 

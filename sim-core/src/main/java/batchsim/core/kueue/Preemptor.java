@@ -50,11 +50,21 @@ final class Preemptor {
   }
 
   List<Target> getTargets(Workload w, ClusterQueue cq, int[] frsNeedPreemption, FrAmounts usage) {
-    Ctx ctx = new Ctx(w, cq, frsNeedPreemption, usage);
+    return getTargets(w, cq, frsNeedPreemption, usage, null);
+  }
+
+  /**
+   * Kueue Preemptor.GetTargets. With {@code assignment}, the preemptor's TAS podSets must also be placeable
+   * once the candidates are gone (Kueue workloadFits reruns the whole TAS placement after each removal).
+   */
+  List<Target> getTargets(Workload w, ClusterQueue cq, int[] frsNeedPreemption, FrAmounts usage,
+      Assignment assignment) {
+    Ctx ctx = new Ctx(w, cq, frsNeedPreemption, usage, assignment);
     return engine.config.fairSharing() ? fairPreemptions(ctx) : classicalPreemptions(ctx);
   }
 
-  private record Ctx(Workload preemptor, ClusterQueue cq, int[] frs, FrAmounts usage) {}
+  /** {@code assignment}: [TAS] the preemptor's assignment whose TAS podSets must fit, or null (quota only). */
+  private record Ctx(Workload preemptor, ClusterQueue cq, int[] frs, FrAmounts usage, Assignment assignment) {}
 
   private enum Variant {
     NEVER, WITHIN_CQ, HIERARCHICAL_RECLAIM, RECLAIM_WITHOUT_BORROWING, RECLAIM_WHILE_BORROWING;
@@ -110,7 +120,7 @@ final class Preemptor {
         if (!candidateValid(ctx, c, borrowing)) {
           continue;
         }
-        c.w.cq.removeUsage(c.w.usage);
+        engine.removeUsage(c.w); // quota and TAS usage, as Kueue's snapshot.RemoveWorkload
         targets.add(new Target(c.w, c.variant.reason()));
         if (workloadFits(ctx, borrowing)) {
           targets = fillBack(ctx, targets, borrowing);
@@ -290,7 +300,8 @@ final class Preemptor {
         return false;
       }
     }
-    return true;
+    // [TAS] Kueue workloadFits: every TAS podSet must place on the tree as it is now.
+    return ctx.assignment == null || engine.tas.placeable(ctx.preemptor, ctx.cq, ctx.assignment);
   }
 
   /** Kueue fillBackWorkloads: add victims back, newest-removed-but-one first, while the preemptor still fits. */
@@ -298,20 +309,20 @@ final class Preemptor {
     List<Target> t = new ArrayList<>(targets);
     for (int i = t.size() - 2; i >= 0; i--) {
       Workload w = t.get(i).workload();
-      w.cq.addUsage(w.usage);
+      engine.addUsage(w);
       if (workloadFits(ctx, allowBorrowing)) {
         t.set(i, t.get(t.size() - 1));
         t.remove(t.size() - 1);
       } else {
-        w.cq.removeUsage(w.usage);
+        engine.removeUsage(w);
       }
     }
     return t;
   }
 
-  private static void restore(List<Target> targets) {
+  private void restore(List<Target> targets) {
     for (Target t : targets) {
-      t.workload().cq.addUsage(t.workload().usage);
+      engine.addUsage(t.workload());
     }
   }
 
@@ -393,7 +404,7 @@ final class Preemptor {
     while ((t = ordering.next()) != null) {
       if (t == ctx.cq || preemptorWithinNominal) {
         Workload w = ordering.pop(t);
-        w.cq.removeUsage(w.usage);
+        engine.removeUsage(w);
         targets.add(new Target(w, t == ctx.cq ? "InClusterQueue" : "InCohortReclamation"));
         if (fitsForFairSharing(ctx)) {
           return true;
@@ -415,7 +426,7 @@ final class Preemptor {
         Drs targetNew = Drs.of(almostLca(t, lca(ctx.cq, t)), null, engine.index);
         t.addUsage(w.usage);
         if (strategyPasses(strategy, preemptorNew, targetOld, targetNew)) {
-          w.cq.removeUsage(w.usage);
+          engine.removeUsage(w);
           targets.add(new Target(w, "InCohortFairSharing"));
           if (fitsForFairSharing(ctx)) {
             return true;
@@ -437,7 +448,7 @@ final class Preemptor {
       boolean passed = Drs.compare(preemptorNew, targetOld) < 0;
       Workload w = ordering.pop(t);
       if (passed) {
-        w.cq.removeUsage(w.usage);
+        engine.removeUsage(w);
         targets.add(new Target(w, "InCohortFairSharing"));
         if (fitsForFairSharing(ctx)) {
           return true;

@@ -38,7 +38,10 @@ public final class Scheduler {
   /** What one cycle did. {@code changed} is false when another cycle now would do exactly the same. */
   public record CycleOutcome(int heads, int admitted, int preempted, boolean changed) {}
 
-  enum Status { NOT_NOMINATED, NOMINATED, SKIPPED, ASSUMED }
+  enum Status { NOT_NOMINATED, NOMINATED, SKIPPED, ASSUMED, EVICTED }
+
+  /** Kueue FitsCheck: fits, fails on quota, or fits quota but not the topology. */
+  enum FitsCheck { OK, NO_QUOTA, NO_TAS }
 
   static final class Entry {
     final Workload w;
@@ -50,6 +53,8 @@ public final class Scheduler {
     String reason = "";
     String message = "";
     int newEvictions;
+    /** [TAS] A second pass: the workload holds quota and only needs its unhealthy node replaced. */
+    boolean secondPass;
 
     Entry(Workload w) {
       this.w = w;
@@ -61,16 +66,24 @@ public final class Scheduler {
     engine.cycle++;
     engine.skippedPreemptions.clear();
     List<Workload> heads = new ArrayList<>();
+    // [TAS] Kueue heads(): every ready second-pass workload, in addition to one head per ClusterQueue.
+    List<Workload> secondPass = engine.tas.takeReadySecondPass();
     for (ClusterQueue q : engine.queues) {
       if (q.active && q.hasPending()) {
         heads.add(q.pop());
       }
     }
-    if (heads.isEmpty()) {
+    if (heads.isEmpty() && secondPass.isEmpty()) {
       return new CycleOutcome(0, 0, 0, false);
     }
     List<Entry> entries = new ArrayList<>();
     List<Entry> inadmissible = new ArrayList<>();
+    for (Workload h : secondPass) {
+      Entry e = new Entry(h);
+      e.secondPass = true;
+      nominate(e);
+      (e.assignment == null ? inadmissible : entries).add(e);
+    }
     for (Workload h : heads) {
       Entry e = new Entry(h);
       nominate(e);
@@ -89,17 +102,18 @@ public final class Scheduler {
     }
     for (Object[] cu : cycleUsage) {
       ((ClusterQueue) cu[0]).removeUsage((FrAmounts) cu[1]);
+      engine.tas.apply((Tas.Usage) cu[2], -1); // [TAS] capacity held for the cycle only
     }
     boolean changed = admitted > 0 || preempted > 0;
     for (Entry e : entries) {
-      if (e.status != Status.ASSUMED) {
+      if (e.status != Status.ASSUMED && e.status != Status.EVICTED) {
         changed |= requeue(e);
       }
     }
     for (Entry e : inadmissible) {
       changed |= requeue(e);
     }
-    return new CycleOutcome(heads.size(), admitted, preempted, changed);
+    return new CycleOutcome(heads.size() + secondPass.size(), admitted, preempted, changed);
   }
 
   // ------------------------------------------------------------------ nominate
@@ -113,8 +127,20 @@ public final class Scheduler {
     computeAssignment(e);
   }
 
-  /** Kueue getAssignments / getInitialAssignments. */
+  /** Kueue getAssignments: the initial assignment, then updateAssignmentForTAS. */
   private void computeAssignment(Entry e) {
+    if (e.secondPass) {
+      // [TAS] Flavors and quota stay; only the unhealthy node's pods are placed again.
+      e.assignment = engine.tas.secondPassAssignment(e.w);
+      e.targets = List.of();
+      return;
+    }
+    computeInitialAssignment(e);
+    engine.tas.updateForPreemption(e.w, e.cq, e.assignment, e.targets);
+  }
+
+  /** Kueue getInitialAssignments. */
+  private void computeInitialAssignment(Entry e) {
     Workload w = e.w;
     if (w.lastAssignment != null && w.lastAssignment.outdated(e.cq.generation, engine.cycle)) {
       w.lastAssignment = null;
@@ -127,7 +153,8 @@ public final class Scheduler {
       return;
     }
     if (mode == AssignmentMode.PREEMPT) {
-      List<Target> t = engine.preemptor.getTargets(w, e.cq, full.frsNeedingPreemption(engine.index), full.usage());
+      List<Target> t = engine.preemptor.getTargets(w, e.cq, full.frsNeedingPreemption(engine.index), full.usage(),
+          full);
       if (!t.isEmpty()) {
         e.targets = t;
         return;
@@ -188,7 +215,7 @@ public final class Scheduler {
         fits = true;
       } else if (m == AssignmentMode.PREEMPT) {
         attempt.targets = engine.preemptor.getTargets(e.w, e.cq,
-            attempt.assignment.frsNeedingPreemption(engine.index), attempt.assignment.usage());
+            attempt.assignment.frsNeedingPreemption(engine.index), attempt.assignment.usage(), attempt.assignment);
         fits = !attempt.targets.isEmpty();
       }
       if (fits) {
@@ -297,26 +324,45 @@ public final class Scheduler {
   private void process(Entry e, Map<Workload, Target> victims, List<Object[]> cycleUsage) {
     ClusterQueue cq = e.cq;
     FrAmounts usage = e.assignment.usage();
-    boolean fits = fits(cq, usage, victims.keySet(), e.targets);
+    Tas.Usage tasUsage = engine.tas.netUsage(e.w, e.assignment);
+    FitsCheck fitsCheck = fits(cq, usage, tasUsage, victims.keySet(), e.targets);
     if (overlaps(victims, e.targets)) {
       // RecomputeAssignmentUponPreemptionTargetsOverlap: assume the other victims are gone and retry.
       List<Workload> others = new ArrayList<>(victims.keySet());
       for (Workload v : others) {
-        v.cq.removeUsage(v.usage);
+        engine.removeUsage(v);
       }
       e.w.lastAssignment = null;
       computeAssignment(e);
       for (Workload v : others) {
-        v.cq.addUsage(v.usage);
+        engine.addUsage(v);
       }
       if (e.assignment.representativeMode() == AssignmentMode.FIT) {
         e.assignment.setRepresentativeMode(AssignmentMode.DEFERRED_FIT);
       }
       usage = e.assignment.usage();
-      fits = fits(cq, usage, victims.keySet(), e.targets);
+      tasUsage = engine.tas.netUsage(e.w, e.assignment);
+      fitsCheck = fits(cq, usage, tasUsage, victims.keySet(), e.targets);
+    } else if (fitsCheck == FitsCheck.NO_TAS) {
+      // [TAS] TASRecomputeAssignmentWithinSchedulingCycle: an earlier entry took the chosen domains; place
+      // again on what is left, keeping the nominated flavors so that the quota decisions stay valid.
+      e.w.lastAssignment = null;
+      engine.assigner.sticky = nominatedFlavors(e.assignment);
+      computeAssignment(e);
+      engine.assigner.sticky = null;
+      usage = e.assignment.usage();
+      tasUsage = engine.tas.netUsage(e.w, e.assignment);
+      fitsCheck = fits(cq, usage, tasUsage, victims.keySet(), e.targets);
     }
+    boolean fits = fitsCheck == FitsCheck.OK;
     AssignmentMode mode = e.assignment.representativeMode();
     e.message = e.assignment.message();
+    if (e.secondPass && mode != AssignmentMode.FIT && engine.tas.failFast) {
+      // [TAS] Kueue handleFailedTASReplacement (TASFailedNodeReplacementFailFast): no replacement, evict.
+      engine.tas.evictFailedReplacement(e.w);
+      e.status = Status.EVICTED;
+      return;
+    }
     if (mode == AssignmentMode.NO_FIT) {
       e.requeueReason = RequeueReason.NO_FIT;
       e.reason = e.assignment.noFitReason;
@@ -329,7 +375,8 @@ public final class Scheduler {
         // Kueue reserveCapacityForUnreclaimablePreempt: later entries must not take what this one waits for.
         FrAmounts reserve = capacityToReserve(e, cq);
         cq.addUsage(reserve);
-        cycleUsage.add(new Object[] {cq, reserve});
+        engine.tas.apply(tasUsage, +1); // [TAS] and the domains it would take on an empty cluster
+        cycleUsage.add(new Object[] {cq, reserve, tasUsage});
       }
       return;
     }
@@ -339,7 +386,8 @@ public final class Scheduler {
       e.requeueReason = RequeueReason.PENDING_PREEMPTION;
       e.w.lastAssignment = null;
       cq.addUsage(usage);
-      cycleUsage.add(new Object[] {cq, usage});
+      engine.tas.apply(tasUsage, +1);
+      cycleUsage.add(new Object[] {cq, usage, tasUsage});
       return;
     }
     if (overlaps(victims, e.targets)) {
@@ -363,7 +411,8 @@ public final class Scheduler {
     }
     if (mode == AssignmentMode.PREEMPT) {
       cq.addUsage(usage);
-      cycleUsage.add(new Object[] {cq, usage});
+      engine.tas.apply(tasUsage, +1);
+      cycleUsage.add(new Object[] {cq, usage, tasUsage});
       e.reason = "WaitingForPreemptedWorkloads";
       e.requeueReason = RequeueReason.PENDING_PREEMPTION;
       e.status = Status.NOMINATED;
@@ -382,26 +431,41 @@ public final class Scheduler {
     return false;
   }
 
-  /** Kueue fits(): does the usage fit once every victim chosen so far, and this entry's own, is gone? */
-  private static boolean fits(ClusterQueue cq, FrAmounts usage, Set<Workload> victims, List<Target> own) {
+  /**
+   * Kueue fits(): does the usage fit once every victim chosen so far, and this entry's own, is gone? Quota
+   * first, then [TAS] every assigned domain still holds its pods (ClusterQueueSnapshot.Fits).
+   */
+  private FitsCheck fits(ClusterQueue cq, FrAmounts usage, Tas.Usage tas, Set<Workload> victims, List<Target> own) {
     Set<Workload> all = new LinkedHashSet<>(victims);
     for (Target t : own) {
       all.add(t.workload());
     }
     for (Workload v : all) {
-      v.cq.removeUsage(v.usage);
+      engine.removeUsage(v);
     }
-    boolean ok = true;
+    FitsCheck r = FitsCheck.OK;
     for (int i = 0; i < usage.frs.length; i++) {
       if (Math.max(0, cq.available(usage.frs[i])) < usage.amounts[i]) {
-        ok = false;
+        r = FitsCheck.NO_QUOTA;
         break;
       }
     }
-    for (Workload v : all) {
-      v.cq.addUsage(v.usage);
+    if (r == FitsCheck.OK && !tas.isEmpty() && !engine.tas.fits(tas)) {
+      r = FitsCheck.NO_TAS;
     }
-    return ok;
+    for (Workload v : all) {
+      engine.addUsage(v);
+    }
+    return r;
+  }
+
+  /** [TAS] Kueue readResourceToFlavorMapping: [podSet][resource] → the nominated flavor (-1 none). */
+  private static int[][] nominatedFlavors(Assignment a) {
+    int[][] out = new int[a.podSets.size()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = a.podSets.get(i).flavor.clone();
+    }
+    return out;
   }
 
   /** Kueue quotaResourcesToReserve for a Preempt entry with no candidates. */
@@ -475,6 +539,14 @@ public final class Scheduler {
       flavors = new int[0][nRes];
     }
     e.status = Status.ASSUMED;
+    if (e.secondPass) {
+      // [TAS] The replacement is admitted: the workload keeps its quota and takes the new domains.
+      engine.tas.admitSecondPass(e.w, a);
+      engine.touch(e.w);
+      engine.host.onTopologyReassigned(e.w);
+      return;
+    }
+    engine.tas.admit(e.w, a); // [TAS] its domains are taken before its pods are bound
     engine.reserve(e.w, flavors, counts, usage, engine.now());
     engine.host.onAdmitted(e.w);
   }
@@ -485,6 +557,13 @@ public final class Scheduler {
   private boolean requeue(Entry e) {
     Workload w = e.w;
     ClusterQueue q = e.cq;
+    if (e.secondPass) {
+      // [TAS] Kueue QueueSecondPassIfNeeded: back to the second-pass queue with the next backoff.
+      if (engine.tas.requeueSecondPass(w)) {
+        engine.event(w, "SecondPassFailed", "Warning");
+      }
+      return false;
+    }
     if (e.assignment != null && e.requeueReason == RequeueReason.GENERIC) {
       e.requeueReason = RequeueReason.FAILED_AFTER_NOMINATION;
     }

@@ -488,7 +488,9 @@ public final class Simulation implements KueueEngine.Host {
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder.started(rt.queue, loop.now() - w.createdMs());
     }
-    loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, new Timed(w, rt.generation));
+    if (!rt.serving) { // serving pods run until their Deployment scales down
+      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, new Timed(w, rt.generation));
+    }
   }
 
   private void finish(Timed t) {

@@ -18,7 +18,7 @@ final class AdmissionAudit {
   AdmissionAudit(Session ssn) {
     this.engine = ssn.engine;
     this.dims = ssn.dims;
-    this.enabled = HierarchyInvariant.admissionEnforced(engine);
+    this.enabled = engine.checked && HierarchyInvariant.admissionEnforced(engine);
   }
 
   void admitted(JobInfo job) {
@@ -32,7 +32,7 @@ final class AdmissionAudit {
       Res work = accounting.admitted.computeIfAbsent(q, k -> new Res(dims.size()));
       work.add(job.minResources());
       List<HierarchyInvariant.Violation> v = new ArrayList<>();
-      HierarchyInvariant.compare(v, "admission of " + job.uid + " into", q.name, work, accounting.caps.get(q), dims,
+      HierarchyInvariant.compare(v, "admission of " + job.uid, q.name, work, accounting.caps.get(q), dims,
           job.minResources());
       engine.admissionViolations.addAll(v);
     }

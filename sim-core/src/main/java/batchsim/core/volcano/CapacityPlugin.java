@@ -18,9 +18,8 @@ import java.util.Set;
 final class CapacityPlugin implements Plugin {
   static final String NAME = "capacity";
 
-  private final PluginSpec spec;
   private final boolean hierarchy;
-  private int ancestorReclaimLevel;
+  private final int ancestorReclaimLevel;
   private final Map<Queue, QueueAttr> attrs = new LinkedHashMap<>();
   private Res totalResource;
   private Res totalGuarantee;
@@ -29,8 +28,14 @@ final class CapacityPlugin implements Plugin {
   private Session ssn;
 
   CapacityPlugin(PluginSpec spec) {
-    this.spec = spec;
     this.hierarchy = spec.hierarchy();
+    String level = spec.argument("ancestorReclaimLevel");
+    try {
+      // Volcano falls back to 0 for a negative level.
+      this.ancestorReclaimLevel = level == null ? 0 : Math.max(0, Integer.parseInt(level.trim()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("capacity: ancestorReclaimLevel '" + level + "' is not an integer");
+    }
   }
 
   @Override
@@ -47,8 +52,6 @@ final class CapacityPlugin implements Plugin {
   public void onSessionOpen(Session ssn) {
     this.ssn = ssn;
     dims = ssn.dims;
-    String level = spec.argument("ancestorReclaimLevel");
-    ancestorReclaimLevel = level == null ? 0 : Math.max(0, Integer.parseInt(level.trim()));
     totalResource = ssn.totalResource.copy();
     totalGuarantee = new Res(dims.size());
     if (hierarchy) {

@@ -21,7 +21,8 @@ import java.util.Set;
  *   <li><b>admission</b> — always: when enqueue admits a PodGroup, Volcano's enqueue accounting
  *       ({@code allocated − elastic + inqueue}, i.e. per job {@code min(allocated, minResources)} plus its
  *       reservation) stays within capability at the leaf and every ancestor, on the dimensions the group
- *       asks for (issue #4118 / PR #4119). Audited at each admission by the session;
+ *       asks for (issue #4118 / PR #4119). Audited at each admission when the engine runs
+ *       {@linkplain VolcanoEngine#checked checked};
  *   <li><b>node</b> — always: pods bound to a node (binding, running or releasing) fit its allocatable;
  *   <li><b>enqueued+allocated</b> — the same accounting as a state invariant ({@link #reservations}). It holds
  *       while admitted groups keep their pods; Volcano lets a Running group that lost pods (evicted, failed)
@@ -37,7 +38,7 @@ public final class HierarchyInvariant {
   public record Violation(String kind, String queueOrNode, String resource, long used, long limit) {
     @Override
     public String toString() {
-      return kind + " of " + queueOrNode + " on " + resource + ": " + used + " > " + limit;
+      return kind + " at " + queueOrNode + " on " + resource + ": " + used + " > " + limit;
     }
   }
 

@@ -13,7 +13,12 @@ final class OvercommitPlugin implements Plugin {
 
   OvercommitPlugin(PluginSpec spec) {
     String f = spec.argument("overcommit-factor");
-    double v = f == null ? DEFAULT_FACTOR : Double.parseDouble(f.trim());
+    double v;
+    try {
+      v = f == null ? DEFAULT_FACTOR : Double.parseDouble(f.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("overcommit: overcommit-factor '" + f + "' is not a number");
+    }
     this.factor = v < 1.0 ? DEFAULT_FACTOR : v;
   }
 

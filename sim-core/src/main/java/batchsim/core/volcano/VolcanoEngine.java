@@ -53,6 +53,7 @@ public final class VolcanoEngine {
   private final Map<String, Pod> pods = new LinkedHashMap<>();
   private final LongSupplier clock;
   private Host host = NO_HOST;
+  boolean checked;
   private long sessions;
   /** The actions the last session considered configured. */
   Set<String> configuredActions;
@@ -114,6 +115,15 @@ public final class VolcanoEngine {
     this.host = host;
   }
 
+  /**
+   * Audits every admission against the queue tree (see {@link HierarchyInvariant}); costs a pass over all
+   * PodGroups per session that admits anything, so it is off unless asked for (tests, checked runs).
+   */
+  public VolcanoEngine checked(boolean on) {
+    this.checked = on;
+    return this;
+  }
+
   public VolcanoConfig config() {
     return config;
   }
@@ -172,12 +182,22 @@ public final class VolcanoEngine {
     return p;
   }
 
+  /** Submits a workload to the Volcano queue its {@code localQueue} names (see {@link #submit(WorkloadSpec, String)}). */
+  public PodGroup submit(WorkloadSpec w) {
+    return submit(w, w.localQueue());
+  }
+
   /**
    * Submits a workload as one PodGroup in {@code queue}: one pod per replica, named
    * {@code <workload id>-<pod set>-<i>} with the pod set as its role; minMember = all pods, minResources = all
    * requests (the gang must fit whole).
    */
   public PodGroup submit(WorkloadSpec w, String queue) {
+    if (config.hierarchical() && hasQueue(queue) && !isLeafQueue(queue)) {
+      // Volcano's job admission webhook: with hierarchical queues, jobs go to leaf queues only.
+      throw new IllegalArgumentException("workload " + w.id() + ": queue " + queue
+          + " has child queues; with hierarchical queues jobs go to leaf queues only");
+    }
     ResourceSpace space = dims.space();
     int total = 0;
     long[] sum = new long[space.size()];
@@ -368,6 +388,20 @@ public final class VolcanoEngine {
 
   public List<String> queueNames() {
     return new ArrayList<>(queuesByName.keySet());
+  }
+
+  public boolean hasQueue(String name) {
+    return queuesByName.containsKey(name);
+  }
+
+  /** Whether no queue names this one as its parent (in hierarchical mode only leaves take jobs). */
+  public boolean isLeafQueue(String name) {
+    for (Queue q : queues) {
+      if (name.equals(q.parentName()) && !q.name.equals(name)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   public long sessions() {

@@ -50,7 +50,7 @@ final class Fixture {
   }
 
   static VolcanoEngine engine(VolcanoConfig config, List<VolcanoQueueSpec> queues, VolcanoNodeSpec... nodes) {
-    return new VolcanoEngine(RES, config, queues, List.of(nodes), () -> 0L);
+    return new VolcanoEngine(RES, config, queues, List.of(nodes), () -> 0L).checked(true);
   }
 
   static PodGroup pg(VolcanoEngine e, String id, String queue, int minMember, ResourceList min, PodGroupPhase phase) {

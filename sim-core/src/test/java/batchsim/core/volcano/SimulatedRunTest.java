@@ -78,7 +78,7 @@ class SimulatedRunTest {
     for (int i = 0; i < 8; i++) {
       nodes.add(Fixture.node("n" + i, 8, 32, 110));
     }
-    VolcanoEngine e = new VolcanoEngine(Fixture.RES, config, queues, nodes, () -> r.now);
+    VolcanoEngine e = new VolcanoEngine(Fixture.RES, config, queues, nodes, () -> r.now).checked(true);
     e.setHost(r);
     r.engine = e;
     SplittableRandom rnd = new SplittableRandom(seed);

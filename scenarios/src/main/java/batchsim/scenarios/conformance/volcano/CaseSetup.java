@@ -190,7 +190,7 @@ final class CaseSetup {
           q.path("reclaimable").asBoolean(true),
           q.hasNonNull("state") ? QueueState.parse(q.get("state").asText()) : QueueState.OPEN));
     }
-    VolcanoEngine e = new VolcanoEngine(resources, config, queues, nodes, () -> 0L);
+    VolcanoEngine e = new VolcanoEngine(resources, config, queues, nodes, () -> 0L).checked(true);
     addObjects(e, spec.path("podgroups"), spec.path("pods"));
     return e;
   }

@@ -57,6 +57,16 @@ public final class VolcanoConformance {
     return report(VolcanoCaseFile.read(file), out);
   }
 
+  /**
+   * Prints only the case lines of {@code file} (no summary), for a caller that sums several files into one
+   * summary line.
+   */
+  public static Counts runCases(Path file, PrintWriter out) throws VolcanoCaseFileException {
+    Counts c = print(results(VolcanoCaseFile.read(file)), out);
+    out.flush();
+    return c;
+  }
+
   /** As {@link #run(Path, PrintWriter)}, reading from {@code in} ({@code source} names it in messages). */
   public static Counts run(Reader in, String source, PrintWriter out) throws VolcanoCaseFileException {
     return report(VolcanoCaseFile.parse(in, source), out);
@@ -72,14 +82,17 @@ public final class VolcanoConformance {
   }
 
   private static Counts report(List<VolcanoCase> cases, PrintWriter out) {
-    List<VolcanoCaseResult> results = results(cases);
-    for (VolcanoCaseResult r : results) {
-      out.println(r.line());
-    }
-    Counts counts = Counts.of(results);
+    Counts counts = print(results(cases), out);
     out.println(counts.summaryLine());
     out.flush();
     return counts;
+  }
+
+  private static Counts print(List<VolcanoCaseResult> results, PrintWriter out) {
+    for (VolcanoCaseResult r : results) {
+      out.println(r.line());
+    }
+    return Counts.of(results);
   }
 
   /** {@code volcano-conformance FILE...}: exits 0 when nothing failed, 1 on a failure, 2 on an unreadable file. */

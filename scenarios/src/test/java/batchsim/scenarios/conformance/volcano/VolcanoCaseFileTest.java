@@ -120,6 +120,9 @@ class VolcanoCaseFileTest {
     assertFalse(VolcanoConformance.isVolcanoFile(dir.resolve("missing.yaml")));
     StringWriter out = new StringWriter();
     assertEquals(new VolcanoConformance.Counts(1, 0, 0), VolcanoConformance.run(volcano, new PrintWriter(out)));
+    StringWriter lines = new StringWriter();
+    assertEquals(new VolcanoConformance.Counts(1, 0, 0), VolcanoConformance.runCases(volcano, new PrintWriter(lines)));
+    assertEquals(List.of("PASS one"), lines.toString().lines().toList());
     assertThrows(VolcanoCaseFileException.class, () -> VolcanoConformance.run(kueue, new PrintWriter(out)));
     assertThrows(VolcanoCaseFileException.class,
         () -> VolcanoConformance.run(dir.resolve("missing.yaml"), new PrintWriter(out)));

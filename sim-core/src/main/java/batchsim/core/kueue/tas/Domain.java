@@ -72,8 +72,32 @@ public final class Domain {
     return leafIdx >= 0;
   }
 
-  boolean present() {
+  /** The index of a leaf among its snapshot's leaves (-1 for an inner domain). */
+  public int leafIdx() {
+    return leafIdx;
+  }
+
+  /** A leaf is present while at least one of its nodes is Ready and schedulable. */
+  public boolean present() {
     return presentNodes > 0;
+  }
+
+  /** Position in level-values order among the domains of the level. */
+  public int rankOf() {
+    return rank;
+  }
+
+  /** This domain's ancestor (or itself) at a level at or above its own. */
+  public Domain ancestorAt(int level) {
+    Domain d = this;
+    while (d != null && d.level > level) {
+      d = d.parent;
+    }
+    return d;
+  }
+
+  public Domain parent() {
+    return parent;
   }
 
   /** A free domain: every leaf below is present and holds no pod. */

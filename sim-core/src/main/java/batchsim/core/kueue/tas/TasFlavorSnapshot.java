@@ -383,6 +383,27 @@ public final class TasFlavorSnapshot {
     return (int) best;
   }
 
+  /** The placement algorithm on this tree. */
+  public TopologyAssigner assigner() {
+    return assigner;
+  }
+
+  /** TAS usage of a resource cached on a leaf (present or not). */
+  public long tasUsage(Domain leaf, int r) {
+    return leaf.leafTas[r];
+  }
+
+  /** Kueue Fits for one domain: the leaf is present and {@code count} pods still fit (avail is scratch). */
+  public boolean fitsOn(Domain leaf, long[] podRequest, int count, long[] avail) {
+    if (!leaf.present()) {
+      return false;
+    }
+    for (int r = 0; r < nRes; r++) {
+      avail[r] = remaining(leaf, r, false);
+    }
+    return countIn(podRequest, avail) >= count;
+  }
+
   /** Kueue TASFlavorSnapshot.Fits: each assigned leaf is present and still holds its pods. */
   public boolean fits(long[] podRequest, TopologyAssignment a) {
     long[] avail = new long[nRes];
