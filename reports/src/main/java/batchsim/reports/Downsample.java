@@ -58,31 +58,32 @@ final class Downsample {
   }
 
   /**
-   * Per-column minimum and maximum of equal index buckets over the interior 1..n-2. The first index
-   * wins ties, and indices arrive in ascending order, so the result does not depend on how the
-   * values were fed.
+   * Per-column minimum and maximum of equal index buckets over the interior 1..n-2, stored bucket-major
+   * so that one row touches one contiguous stretch. The first index wins ties, and rows arrive in
+   * ascending order, so the result equals a column-by-column scan.
    */
   private static final class Buckets {
     private final int n;
     private final int buckets;
-    private final int[][] lo;
-    private final int[][] hi;
-    private final double[][] loV;
-    private final double[][] hiV;
+    private final int columns;
+    private final int[] lo;
+    private final int[] hi;
+    private final double[] loV;
+    private final double[] hiV;
     private int bucket = -1;
     private int nextStart = 1;
     private int current;
+    private boolean fresh;
 
     Buckets(int n, int maxPoints, int columns) {
       this.n = n;
       this.buckets = (Math.max(maxPoints, 4) - 2) / 2;
-      lo = new int[columns][buckets];
-      hi = new int[columns][buckets];
-      loV = new double[columns][buckets];
-      hiV = new double[columns][buckets];
-      for (int[] a : lo) {
-        Arrays.fill(a, -1);
-      }
+      this.columns = columns;
+      lo = new int[buckets * columns];
+      hi = new int[buckets * columns];
+      loV = new double[buckets * columns];
+      hiV = new double[buckets * columns];
+      Arrays.fill(lo, -1);
     }
 
     /**
@@ -91,29 +92,30 @@ final class Downsample {
      */
     void row(int i) {
       current = i;
+      fresh = false;
       while (i >= nextStart) {
         bucket++;
         nextStart = 1 + (int) ((long) (bucket + 1) * (n - 2) / buckets);
+        fresh = true;
       }
     }
 
     void add(int column, double v) {
-      int b = bucket;
-      int i = current;
-      if (lo[column][b] < 0) {
-        lo[column][b] = i;
-        hi[column][b] = i;
-        loV[column][b] = v;
-        hiV[column][b] = v;
+      int k = bucket * columns + column;
+      if (fresh) {
+        lo[k] = current;
+        hi[k] = current;
+        loV[k] = v;
+        hiV[k] = v;
         return;
       }
-      if (v < loV[column][b]) {
-        lo[column][b] = i;
-        loV[column][b] = v;
+      if (v < loV[k]) {
+        lo[k] = current;
+        loV[k] = v;
       }
-      if (v > hiV[column][b]) {
-        hi[column][b] = i;
-        hiV[column][b] = v;
+      if (v > hiV[k]) {
+        hi[k] = current;
+        hiV[k] = v;
       }
     }
 
@@ -122,11 +124,11 @@ final class Downsample {
       int k = 0;
       out[k++] = 0;
       for (int b = 0; b < buckets; b++) {
-        int l = lo[column][b];
+        int l = lo[b * columns + column];
         if (l < 0) {
-          continue; // empty bucket (only when n - 2 < buckets, which minMax rules out)
+          continue; // an empty bucket
         }
-        int h = hi[column][b];
+        int h = hi[b * columns + column];
         out[k++] = Math.min(l, h);
         if (l != h) {
           out[k++] = Math.max(l, h);

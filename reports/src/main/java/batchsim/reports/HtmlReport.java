@@ -173,6 +173,13 @@ final class HtmlReport {
   private void waits(WorkloadGroups byPriority, WorkloadGroups byClass) {
     section("waits", "Wait times", "Rsv = created → quota reserved (first time); Start = created → "
         + "all pods running. HDR percentiles of virtual time.");
+    main.append("<div class=\"grid2\">\n");
+    figure(charts.queueWaits(false));
+    figure(charts.queueWaits(true));
+    figure(charts.groupWaits(byPriority, "Time to reservation, by priority"));
+    figure(charts.groupWaits(byClass, "Time to reservation, by workload class"));
+    main.append("</div>\n");
+    main.append("<h3 class=\"sub\">By ClusterQueue</h3>\n");
     HtmlTable t = new HtmlTable(1, "ClusterQueue", "Samples", "Rsv mean", "Rsv p50", "Rsv p90",
         "Rsv p95", "Rsv p99", "Rsv max", "Start p50", "Start p95", "Start p99");
     for (QueueStats q : r.queues()) {
@@ -182,12 +189,6 @@ final class HtmlReport {
       t.total(waitCells(r.overall(), "All queues"));
     }
     table(t);
-    main.append("<div class=\"grid2\">\n");
-    figure(charts.queueWaits(false));
-    figure(charts.queueWaits(true));
-    figure(charts.groupWaits(byPriority, "Time to reservation, by priority"));
-    figure(charts.groupWaits(byClass, "Time to reservation, by workload class"));
-    main.append("</div>\n");
     groupTable("By priority", "Priority", byPriority);
     groupTable("By workload class", "Class", byClass);
     main.append("</section>\n");
@@ -223,18 +224,7 @@ final class HtmlReport {
 
   private void utilization() {
     section("utilization", "Utilization", "Allocated ÷ capacity of the nodes each flavor stands "
-        + "for; the table holds exact time-weighted means.");
-    HtmlTable t = new HtmlTable(3, "Flavor", "Resource", "Unit", "Mean allocated", "Mean capacity",
-        "Utilization", "Peak allocated");
-    for (UtilizationStat u : r.utilization()) {
-      String res = u.resource();
-      t.row(UtilizationStat.ALL_NODES.equals(u.flavor()) ? "all nodes" : Html.esc(u.flavor()),
-          Html.esc(res), Units.unit(res), Units.display(res, u.meanAllocated()),
-          Units.display(res, u.meanCapacity()),
-          meter(u.utilization()) + Formats.percent(u.utilization()),
-          Units.displayAmount(res, u.peakAllocated()));
-    }
-    table(t);
+        + "for, sampled; the table below holds the exact time-weighted means.");
     if (charts.hasTimeSeries()) {
       List<ReportCharts.Figure> figs = charts.utilization();
       if (!figs.isEmpty()) {
@@ -248,22 +238,24 @@ final class HtmlReport {
     } else {
       noTimeSeries("utilization");
     }
+    main.append("<h3 class=\"sub\">Time-weighted means</h3>\n");
+    HtmlTable t = new HtmlTable(3, "Flavor", "Resource", "Unit", "Mean allocated", "Mean capacity",
+        "Utilization", "Peak allocated");
+    for (UtilizationStat u : r.utilization()) {
+      String res = u.resource();
+      t.row(UtilizationStat.ALL_NODES.equals(u.flavor()) ? "all nodes" : Html.esc(u.flavor()),
+          Html.esc(res), Units.unit(res), Units.display(res, u.meanAllocated()),
+          Units.display(res, u.meanCapacity()),
+          meter(u.utilization()) + Formats.percent(u.utilization()),
+          Units.displayAmount(res, u.peakAllocated()));
+    }
+    table(t);
     main.append("</section>\n");
   }
 
   private void quotaUsage() {
     section("quota", "Quota usage", "Quota reserved by admitted workloads against each "
         + "ClusterQueue's nominal quota; usage above nominal is borrowed from the cohort.");
-    HtmlTable t = new HtmlTable(4, "ClusterQueue", "Flavor", "Resource", "Unit", "Nominal",
-        "Mean used", "Used / nominal", "Mean borrowed", "Peak");
-    for (QueueUsageStat u : r.queueUsage()) {
-      String res = u.resource();
-      t.row(Html.esc(u.clusterQueue()), Html.esc(u.flavor()), Html.esc(res), Units.unit(res),
-          Units.displayAmount(res, u.nominal()), Units.display(res, u.meanUsage()),
-          meter(u.usageOverNominal()) + Formats.percent(u.usageOverNominal()),
-          Units.display(res, u.meanBorrowed()), Units.displayAmount(res, u.peakUsage()));
-    }
-    table(t);
     if (!charts.hasTimeSeries()) {
       noTimeSeries("quota usage");
     } else {
@@ -293,6 +285,17 @@ final class HtmlReport {
             .append(Html.esc(String.join(", ", unused))).append(".</p>\n");
       }
     }
+    main.append("<h3 class=\"sub\">Time-weighted means</h3>\n");
+    HtmlTable t = new HtmlTable(4, "ClusterQueue", "Flavor", "Resource", "Unit", "Nominal",
+        "Mean used", "Used / nominal", "Mean borrowed", "Peak");
+    for (QueueUsageStat u : r.queueUsage()) {
+      String res = u.resource();
+      t.row(Html.esc(u.clusterQueue()), Html.esc(u.flavor()), Html.esc(res), Units.unit(res),
+          Units.displayAmount(res, u.nominal()), Units.display(res, u.meanUsage()),
+          meter(u.usageOverNominal()) + Formats.percent(u.usageOverNominal()),
+          Units.display(res, u.meanBorrowed()), Units.displayAmount(res, u.peakUsage()));
+    }
+    table(t);
     main.append("</section>\n");
   }
 

@@ -90,16 +90,28 @@ final class ReportCharts {
     for (Map.Entry<String, List<UtilizationStat>> e : byFlavor.entrySet()) {
       List<double[][]> lines = new ArrayList<>();
       List<String> names = new ArrayList<>();
+      boolean sampled = false;
+      boolean mean = false;
       double max = 0;
       for (UtilizationStat u : e.getValue()) {
-        int col = ts.column("allocated:" + u.flavor() + ":" + u.resource());
-        if (col < 0 || !(u.meanCapacity() > 0)) {
+        String key = u.flavor() + ":" + u.resource();
+        int alloc = ts.column("allocated:" + key);
+        int cap = ts.column("capacity:" + key);
+        double[][] xy;
+        if (alloc >= 0 && cap >= 0 && u.meanCapacity() > 0) {
+          xy = ratio(alloc, cap); // capacity changes as nodes fail or are added
+          sampled = true;
+        } else if (alloc >= 0 && u.meanCapacity() > 0) {
+          xy = series(alloc);
+          for (int i = 0; i < xy[1].length; i++) {
+            xy[1][i] /= u.meanCapacity();
+          }
+          mean = true;
+        } else {
           continue;
         }
-        double[][] xy = series(col);
-        for (int i = 0; i < xy[1].length; i++) {
-          xy[1][i] /= u.meanCapacity();
-          max = Math.max(max, xy[1][i]);
+        for (double v : xy[1]) {
+          max = Math.max(max, v);
         }
         lines.add(xy);
         names.add(u.resource());
@@ -111,8 +123,11 @@ final class ReportCharts {
         c.line(c.key(names.get(i), PALETTE[i % PALETTE.length], "line"), lines.get(i)[0],
             lines.get(i)[1], false);
       }
-      out.add(new Figure(c, all ? "All nodes" : "Flavor " + e.getKey(),
-          "allocated ÷ time-weighted mean capacity, per resource"));
+      String sub = !mean ? "allocated ÷ capacity at each sample, per resource"
+          : sampled ? "allocated ÷ capacity at each sample (÷ mean capacity where capacity was not "
+              + "sampled), per resource"
+          : "allocated ÷ time-weighted mean capacity, per resource";
+      out.add(new Figure(c, all ? "All nodes" : "Flavor " + e.getKey(), sub));
     }
     return out;
   }
@@ -229,7 +244,7 @@ final class ReportCharts {
         max = Math.max(max, h.getValueAtPercentile(Axis.xToPercentile(4)));
       }
     }
-    SvgChart c = new SvgChart(SvgChart.HALF, 280, Axis.percentile(), Axis.duration(max, 5, "wait"));
+    SvgChart c = new SvgChart(SvgChart.HALF, 250, Axis.percentile(), Axis.duration(max, 5, "wait"));
     double[] xs = new double[CURVE_POINTS];
     double[] ps = new double[CURVE_POINTS];
     for (int i = 0; i < CURVE_POINTS; i++) {
@@ -301,7 +316,7 @@ final class ReportCharts {
         c.bar(ok, from, from + step, preempted[b], preempted[b] + other[b], tip);
       }
     }
-    return new Figure(c, "Evictions and preemptions",
+    return new Figure(c, "Evictions over time",
         "counted at the affected workload's first quota reservation; bucket "
             + Durations.format(step) + " (eviction times are not recorded yet)");
   }
@@ -313,6 +328,26 @@ final class ReportCharts {
     for (int k = 0; k < idx.length; k++) {
       xy[0][k] = ts.timesMs().get(idx[k]);
       xy[1][k] = ts.rows().get(idx[k])[j];
+    }
+    return xy;
+  }
+
+  /**
+   * allocated ÷ capacity per sample (0 while there is no capacity), reduced like a column. Reads the
+   * two columns of every row, so it costs one pass per utilization line, not a transposed table.
+   */
+  private double[][] ratio(int allocated, int capacity) {
+    int n = ts.rows().size();
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      long[] row = ts.rows().get(i);
+      y[i] = row[capacity] > 0 ? (double) row[allocated] / row[capacity] : 0;
+    }
+    int[] idx = Downsample.minMax(y, Downsample.MAX_POINTS);
+    double[][] xy = new double[2][idx.length];
+    for (int k = 0; k < idx.length; k++) {
+      xy[0][k] = ts.timesMs().get(idx[k]);
+      xy[1][k] = y[idx[k]];
     }
     return xy;
   }

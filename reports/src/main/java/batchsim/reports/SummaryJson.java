@@ -123,6 +123,20 @@ final class SummaryJson {
         g.writeEndObject();
       }
       g.writeEndArray();
+      if (r.provisioning() != null) {
+        var p = r.provisioning();
+        g.writeObjectFieldStart("provisioning");
+        g.writeNumberField("requests", p.requests());
+        g.writeNumberField("failures", p.failures());
+        g.writeNumberField("retries", p.retries());
+        g.writeNumberField("rejected", p.rejected());
+        g.writeNumberField("bookings_expired", p.bookingsExpired());
+        g.writeNumberField("nodes_added", p.nodesAdded());
+        g.writeNumberField("nodes_removed", p.nodesRemoved());
+        writeHistogram(g, "latency_ms", p.latency());
+        writeHistogram(g, "check_wait_ms", p.checkWait());
+        g.writeEndObject();
+      }
       if (!r.serving().isEmpty()) {
         g.writeArrayFieldStart("serving");
         for (var v : r.serving()) {
@@ -136,6 +150,15 @@ final class SummaryJson {
           g.writeEndObject();
         }
         g.writeEndArray();
+      }
+
+      if (r.tas() != null) {
+        g.writeObjectFieldStart("topology");
+        writeHistogram(g, "tas_time_to_reservation_ms", r.tas().tasTimeToAdmission());
+        writeHistogram(g, "non_tas_time_to_reservation_ms", r.tas().nonTasTimeToAdmission());
+        g.writeNumberField("node_repairs", r.tas().nodeRepairs());
+        g.writeNumberField("node_failure_evictions", r.tas().nodeFailureEvictions());
+        g.writeEndObject();
       }
 
       g.writeStringField("digest", workloadsDigest);

@@ -31,7 +31,9 @@ public final class SummaryTable {
     quotaUsage(out, r);
     preemption(out, r);
     pools(out, r);
+    provisioning(out, r);
     serving(out, r);
+    topology(out, r);
     return out.toString();
   }
 
@@ -161,6 +163,21 @@ public final class SummaryTable {
     section(out, "Nodes (node-hours = time-integral of nodes present)", t);
   }
 
+  /** ProvisioningRequest checks and autoscaled pools: latency, failures, and the check part of the wait. */
+  private static void provisioning(StringBuilder out, RunResult r) {
+    var p = r.provisioning();
+    if (p == null) {
+      return;
+    }
+    TextTable t = new TextTable(0, "REQUESTS", "LATENCY p50", "LATENCY p95", "FAILED", "RETRIES", "REJECTED",
+        "BOOKINGS EXPIRED", "CHECK WAIT p50", "CHECK WAIT p95", "NODES ADDED", "NODES REMOVED");
+    t.row(Formats.grouped(p.requests()), pct(p.latency(), 50), pct(p.latency(), 95), Formats.grouped(p.failures()),
+        Formats.grouped(p.retries()), Formats.grouped(p.rejected()), Formats.grouped(p.bookingsExpired()),
+        pct(p.checkWait(), 50), pct(p.checkWait(), 95), Formats.grouped(p.nodesAdded()),
+        Formats.grouped(p.nodesRemoved()));
+    section(out, "Provisioning (ProvisioningRequest checks; CHECK WAIT = quota reserved to Admitted)", t);
+  }
+
   /** Scale-to-zero Deployments: every scale-up's pods should run, whatever PodGroup deletion does. */
   private static void serving(StringBuilder out, RunResult r) {
     if (r.serving().isEmpty()) {
@@ -174,6 +191,24 @@ public final class SummaryTable {
           Formats.grouped(v.newerPodGroupsKept()));
     }
     section(out, "Serving (scale-to-zero churn; RAN = scale-ups whose pods all ran)", t);
+  }
+
+  /** Topology Aware Scheduling: time to admission with vs without a topology assignment; node repairs. */
+  private static void topology(StringBuilder out, RunResult r) {
+    var tas = r.tas();
+    if (tas == null) {
+      return;
+    }
+    TextTable t = new TextTable(1, "WORKLOADS", "ADMITTED", "RSV p50", "RSV p95", "RSV p99", "RSV max");
+    for (var row : List.of(new Object[] {"TAS", tas.tasTimeToAdmission()},
+        new Object[] {"non-TAS", tas.nonTasTimeToAdmission()})) {
+      Histogram h = (Histogram) row[1];
+      t.row((String) row[0], Formats.grouped(h.getTotalCount()), pct(h, 50), pct(h, 95), pct(h, 99), max(h));
+    }
+    section(out, "Topology (TAS = admitted with a topology assignment; RSV = created to first quota reserved)", t);
+    out.append(INDENT).append("node failures: ").append(Formats.grouped(tas.nodeRepairs()))
+        .append(" repaired in place (second pass), ").append(Formats.grouped(tas.nodeFailureEvictions()))
+        .append(" evicted (NodeFailures)\n");
   }
 
   private static void section(StringBuilder out, String title, TextTable t) {

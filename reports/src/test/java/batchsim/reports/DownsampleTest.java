@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -46,5 +48,23 @@ class DownsampleTest {
     int[] idx = Downsample.minMax(y, 202); // 100 buckets of ~100 samples
     long peaks = Arrays.stream(idx).filter(i -> i % 100 == 42).count();
     assertEquals(100, peaks);
+  }
+
+  @Test
+  void columnsInOnePassEqualColumnByColumn() {
+    SplittableRandom rnd = new SplittableRandom(3);
+    List<long[]> rows = new ArrayList<>();
+    for (int i = 0; i < 54_321; i++) {
+      rows.add(new long[] {rnd.nextInt(100), i % 1_000, 7}); // noise, saw, flat
+    }
+    int[][] all = Downsample.minMaxColumns(rows, 3, 500);
+    for (int j = 0; j < 3; j++) {
+      double[] y = new double[rows.size()];
+      for (int i = 0; i < y.length; i++) {
+        y[i] = rows.get(i)[j];
+      }
+      assertArrayEquals(Downsample.minMax(y, 500), all[j], "column " + j);
+    }
+    assertEquals(2 + 249, all[2].length, "a flat column keeps one point per bucket");
   }
 }

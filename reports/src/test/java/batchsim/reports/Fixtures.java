@@ -39,19 +39,22 @@ final class Fixtures {
 
   /**
    * Samples every minute: pending and holding counts per queue, quota used (team-a cpu crosses its
-   * nominal of 32 cores at sample 3 and peaks at 40), and allocation on the default flavor.
+   * nominal of 32 cores at sample 3 and peaks at 40), and allocation on the default flavor, whose
+   * sampled cpu capacity halves at sample 6 (memory capacity is not sampled).
    */
   static TimeSeries series(String queueA, int samples) {
     List<String> columns = List.of("pending:" + queueA, "holding:" + queueA, "pending:team-b",
         "holding:team-b", "used:" + queueA + ":default:cpu", "used:team-b:h100:nvidia.com/gpu",
-        "allocated:default:cpu", "allocated:default:memory", "allocated:h100:nvidia.com/gpu");
+        "allocated:default:cpu", "allocated:default:memory", "allocated:h100:nvidia.com/gpu",
+        "capacity:default:cpu");
     long[] cpu = {0, 8_000, 24_000, 40_000, 36_000, 32_000, 16_000, 0, 0, 0};
     List<Long> times = new ArrayList<>();
     List<long[]> rows = new ArrayList<>();
     for (int i = 0; i < samples; i++) {
       times.add(i * 60_000L);
       long c = cpu[i % cpu.length];
-      rows.add(new long[] {i % 4, c / 8_000, 2, 0, c, i == 5 ? 4 : 0, c, c * 1_000_000L, 0});
+      rows.add(new long[] {i % 4, c / 8_000, 2, 0, c, i == 5 ? 4 : 0, c, c * 1_000_000L, 0,
+          i == 6 ? 32_000 : 64_000}); // half the cpu nodes down at sample 6
     }
     return new TimeSeries(columns, times, rows);
   }

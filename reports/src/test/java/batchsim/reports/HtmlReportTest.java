@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.TimeSeries;
 import batchsim.core.metrics.WorkloadRecord;
@@ -78,7 +79,7 @@ class HtmlReportTest {
     for (String title : List.of("Time to reservation, by ClusterQueue",
         "Time to start, by ClusterQueue", "Time to reservation, by priority",
         "Time to reservation, by workload class", "Flavor default", "Pending workloads",
-        "Workloads holding quota", "Evictions and preemptions")) {
+        "Workloads holding quota", "Evictions over time")) {
       assertTrue(html.contains("<h3>" + title + "</h3>"), title);
     }
     int figures = count(html, "<figure class=\"chart\"");
@@ -92,6 +93,8 @@ class HtmlReportTest {
     assertTrue(html.contains("<rect class=\"bar\""), "eviction bars");
     assertTrue(html.contains("<script>") && html.contains("data-rendered"));
     assertFalse(html.contains("No time series"));
+    assertTrue(html.contains("allocated ÷ capacity at each sample (÷ mean capacity where capacity was "
+        + "not sampled)"), "cpu capacity is sampled, memory capacity is not");
   }
 
   @Test
@@ -166,6 +169,44 @@ class HtmlReportTest {
     // the spike sets the pending axis: 1,000 workloads
     assertTrue(html.contains(">1,000</text>"), "peak survived into the axis and line");
     assertTrue(html.length() < 1_000_000, "page size " + html.length());
+  }
+
+  @Test
+  void manyQueuesShareThePagePointBudget() {
+    int queues = 200;
+    int samples = 3_000;
+    List<String> columns = new ArrayList<>();
+    List<QueueUsageStat> usage = new ArrayList<>();
+    for (int q = 0; q < queues; q++) {
+      columns.add("pending:q" + q);
+      columns.add("holding:q" + q);
+      columns.add("used:q" + q + ":default:cpu");
+      usage.add(new QueueUsageStat("q" + q, "default", "cpu", 5_000, 1, 1, 1, 9_000));
+    }
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(1);
+    List<Long> times = new ArrayList<>();
+    List<long[]> rows = new ArrayList<>();
+    for (int i = 0; i < samples; i++) {
+      times.add(i * 1_000L);
+      long[] row = new long[columns.size()];
+      for (int j = 0; j < row.length; j++) {
+        row[j] = rnd.nextInt(10_000); // noise: the worst case for downsampling
+      }
+      rows.add(row);
+    }
+    RunResult base = Fixtures.result(10_800_000);
+    RunResult r = new RunResult("many", 1, base.horizonMs(), samples * 1_000L, 1, base.resources(),
+        base.workloads(), base.overall(), base.queues(), base.utilization(), usage, 0,
+        new TimeSeries(columns, times, rows));
+    String html = render(r);
+    int perLine = ReportCharts.PAGE_POINTS / (queues * 5);
+    Matcher m = POLYLINE.matcher(html);
+    while (m.find()) {
+      int points = m.group(1).split(" ").length;
+      assertTrue(points <= Math.max(perLine, 201), "points " + points); // 201: percentile curves
+    }
+    assertEquals(queues, count(html, "<details open><summary>q"));
+    assertTrue(html.length() < 8_000_000, "page size " + html.length());
   }
 
   @Test

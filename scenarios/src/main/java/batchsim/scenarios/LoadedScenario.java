@@ -1,6 +1,7 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.sim.VolcanoSetup;
 import batchsim.scenarios.expect.Expectations;
 
 /**
@@ -9,17 +10,30 @@ import batchsim.scenarios.expect.Expectations;
  * @param file the file as the user named it (also the prefix of problem locations)
  * @param sha256 lowercase hex SHA-256 of the file's bytes, to tie results to their exact input (with includes,
  *     {@code --set} or a sweep cell: of all of those inputs)
- * @param spec the validated model, ready for {@code new Simulation(spec)}
+ * @param spec the validated model both engines share (cluster, Kueue queues, workloads, timeline)
  * @param expectations the scenario's {@code expect:} and {@code baseline:} checks, evaluated after a run
+ * @param volcano the Volcano configuration when the scenario selects {@code scheduler: volcano}; null runs it
+ *     under Kueue. {@code batchsim.core.sim.Runs.run(spec, volcano, checked)} runs either.
  */
-public record LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations) {
-  /** A scenario without expectations. */
+public record LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
+    VolcanoSetup volcano) {
+  /** A scenario run under Kueue. */
+  public LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations) {
+    this(file, sha256, spec, expectations, null);
+  }
+
+  /** A scenario without expectations, run under Kueue. */
   public LoadedScenario(String file, String sha256, SimulationSpec spec) {
-    this(file, sha256, spec, Expectations.NONE);
+    this(file, sha256, spec, Expectations.NONE, null);
+  }
+
+  /** The scheduler the scenario selects: {@code kueue} or {@code volcano}. */
+  public String scheduler() {
+    return volcano == null ? VolcanoBinder.KUEUE : VolcanoBinder.VOLCANO;
   }
 
   /** The same scenario with another root seed (the CLI's {@code --seed}, sweep replicas). */
   public LoadedScenario withSeed(long seed) {
-    return new LoadedScenario(file, sha256, spec.withSeed(seed), expectations);
+    return new LoadedScenario(file, sha256, spec.withSeed(seed), expectations, volcano);
   }
 }

@@ -67,7 +67,7 @@ final class ModelBuilder {
         .map(pc -> new PriorityClassSpec(pc.name().text(), pc.value())).toList();
     return new SimulationSpec(s.name().text(), s.seed(), s.horizonMs(), space, List.copyOf(pools), flavors,
         cohorts(), List.copyOf(cqs), lqs, priorities, s.kueue(), s.podScheduling(), sources(),
-        s.sampleIntervalMs());
+        s.sampleIntervalMs(), List.of(), List.of(), List.of(), s.topologies());
   }
 
   private List<CohortSpec> cohorts() {
@@ -129,7 +129,7 @@ final class ModelBuilder {
     List<PodSetSpec> out = new ArrayList<>();
     for (Spec.PodSet ps : podSets) {
       out.add(new PodSetSpec(ps.name(), ps.count(), ps.minCount(), vector(ps.requests()), ps.nodeSelector(),
-          ps.tolerations()));
+          ps.tolerations(), ps.topology()));
     }
     return List.copyOf(out);
   }

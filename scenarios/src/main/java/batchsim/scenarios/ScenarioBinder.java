@@ -24,10 +24,12 @@ final class ScenarioBinder {
 
   private final Problems problems;
   private final KubeBinder kube;
+  private final TopologyBinder topology;
 
   private ScenarioBinder(Problems problems) {
     this.problems = problems;
     this.kube = new KubeBinder(problems);
+    this.topology = new TopologyBinder(kube);
   }
 
   /** Binds a document root; problems go to {@code problems}. */
@@ -41,17 +43,20 @@ final class ScenarioBinder {
     }
     Fields f = Fields.of(root instanceof MapNode ? root : null, problems, "name", "seed", "horizon", "sampleInterval", "cluster", "kueue",
         "resourceFlavors", "cohorts", "clusterQueues", "localQueues", "priorityClasses", "workloads", "events", "failures", "serving",
+        "topologies", // Topology Aware Scheduling: TopologyBinder
+        "scheduler", "volcano", // the engine and Volcano's configuration: VolcanoBinder
         // read from the tree by overrides.Composer / overrides.Matrix / expect.Expectations:
-        "include", "matrix", "replicas", "expect", "baseline");
+        "include", "matrix", "replicas", "expect", "baseline", "admissionChecks", "autoscaling");
     ScalarNode name = f.requiredName("name");
     long seed = f.integer("seed", DEFAULT_SEED, Long.MIN_VALUE);
     Long horizon = Values.positiveDuration(f.get("horizon"), problems);
     long sampleInterval = f.duration("sampleInterval", 0);
 
+    List<batchsim.core.model.TopologySpec> topologies = topology.topologies(f.list("topologies"));
     Fields cluster = Fields.of(f.required("cluster"), problems, "nodePools", "scheduling", "nodesFrom");
     List<Spec.NodePool> pools = new ArrayList<>();
     for (Node n : cluster.has("nodesFrom") ? cluster.list("nodePools") : cluster.requiredList("nodePools", false)) {
-      pools.add(nodePool(n));
+      pools.addAll(nodePool(n)); // several when a topology generator expands it
     }
     pools.addAll(new NodeSourceBinder(kube).pools(cluster.get("nodesFrom"))); // node lists read from files
     PodSchedulingConfig scheduling = scheduling(cluster.map("scheduling", "scoring", "podStartup"));
@@ -69,28 +74,34 @@ final class ScenarioBinder {
     List<Spec.PriorityClass> priorityClasses = queues.priorityClasses(f.list("priorityClasses"));
 
     WorkloadBinder workloads = new WorkloadBinder(kube);
+    workloads.topology = topology;
     Fields w = f.map("workloads", "classes", "list", "traces");
     List<Spec.WorkloadClass> classes = workloads.classes(w.list("classes"));
     List<Spec.ListedWorkload> listed = workloads.listed(w.list("list"));
     List<TraceBinder.Trace> traces = new TraceBinder(kube).traces(w.list("traces"));
+    topology.checkLevels();
 
     return new Spec.Scenario(name, seed, horizon == null ? SimulationSpec.NO_HORIZON : horizon, sampleInterval,
         pools, scheduling, kueue, flavors, cohorts, clusterQueues, localQueues, priorityClasses, classes, listed,
-        traces, kube.resourceNames());
+        traces, kube.resourceNames(), topologies);
   }
 
-  private Spec.NodePool nodePool(Node n) {
-    Fields f = Fields.of(n, problems, "name", "count", "labels", "taints", "allocatable");
+  private List<Spec.NodePool> nodePool(Node n) {
+    Fields f = Fields.of(n, problems, "name", "count", "labels", "taints", "allocatable", "topology");
     ScalarNode name = f.requiredName("name");
-    Integer count = Values.int32(f.required("count"), problems, 0);
+    Integer count = f.has("topology") && !f.has("count") ? null : Values.int32(f.required("count"), problems, 0);
     Node allocatableNode = f.required("allocatable");
     List<Spec.Amount> allocatable = kube.amounts(allocatableNode);
     if (allocatableNode instanceof MapNode m && m.get("pods") == null) {
       allocatable.add(new Spec.Amount(new ScalarNode(m.location(), m.path() + ".pods", "pods",
           ScalarNode.Type.STRING), DEFAULT_PODS_PER_NODE));
     }
-    return new Spec.NodePool(name, count == null ? 0 : count, f.stringMap("labels"),
-        kube.taints(f.list("taints")), List.copyOf(allocatable));
+    if (f.has("topology") && name != null) {
+      return topology.generate(f, name, count, f.stringMap("labels"), kube.taints(f.list("taints")),
+          List.copyOf(allocatable));
+    }
+    return List.of(new Spec.NodePool(name, count == null ? 0 : count, f.stringMap("labels"),
+        kube.taints(f.list("taints")), List.copyOf(allocatable)));
   }
 
   private PodSchedulingConfig scheduling(Fields f) {
@@ -125,10 +136,11 @@ final class ScenarioBinder {
   }
 
   private Spec.Flavor flavor(Node n) {
-    Fields f = Fields.of(n, problems, "name", "nodeLabels", "nodeTaints", "tolerations");
+    Fields f = Fields.of(n, problems, "name", "nodeLabels", "nodeTaints", "tolerations", "topologyName");
     ScalarNode name = f.requiredName("name");
     ResourceFlavorSpec spec = new ResourceFlavorSpec(name == null ? null : name.text(), f.stringMap("nodeLabels"),
-        kube.taints(f.list("nodeTaints")), kube.tolerations(f.list("tolerations")), null);
+        kube.taints(f.list("nodeTaints")), kube.tolerations(f.list("tolerations")),
+        topology.topologyName(f, f.stringMap("nodeLabels")));
     return new Spec.Flavor(name, spec);
   }
 }

@@ -3,11 +3,12 @@ package batchsim.scenarios;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.sim.VolcanoSetup;
 import batchsim.scenarios.expect.Expectations;
+import batchsim.scenarios.overrides.Assignment;
 import batchsim.scenarios.overrides.Composer;
 import batchsim.scenarios.overrides.Composition;
 import batchsim.scenarios.overrides.Matrix;
-import batchsim.scenarios.overrides.Assignment;
 import batchsim.scenarios.overrides.Overrides;
 import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.Location;
@@ -92,20 +93,22 @@ public final class ScenarioLoader {
     Spec.Scenario scenario = ScenarioBinder.bind(root, problems);
     ScenarioValidator.validate(scenario, problems);
     TimelineBinder.Timeline timeline = TimelineBinder.bind(root, scenario, problems);
+    ProvisioningBinder.Provisioning provisioning = ProvisioningBinder.bind(root, scenario, problems);
+    VolcanoSetup volcano = VolcanoBinder.bind(root, scenario, problems); // null: the scenario runs under Kueue
     Expectations expectations = Expectations.parse(root, problems);
     if (variant == null) {
-      for (List<Assignment> level : Matrix.parse(root, problems).levelOverrides()) {
+      for (List<Assignment> level : Matrix.parse(root, problems).levelAssignments()) {
         Overrides.apply(root, level, problems);
       }
     }
     problems.throwIfAny();
-    SimulationSpec spec = timeline.applyTo(ModelBuilder.build(scenario));
+    SimulationSpec spec = provisioning.applyTo(timeline.applyTo(ModelBuilder.build(scenario)));
     expectations.validate(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),
         spec.resources().names(), spec.flavors().stream().map(ResourceFlavorSpec::name).toList(), problems);
     problems.throwIfAny();
-    String sha = variant == null ? c.sha256()
+    String sha = variant == null || variant.isEmpty() ? c.sha256()
         : sha256((c.sha256() + "\n" + variant).getBytes(StandardCharsets.UTF_8));
-    return new LoadedScenario(c.file(), sha, spec, expectations);
+    return new LoadedScenario(c.file(), sha, spec, expectations, volcano);
   }
 
   /** One file's tree, or null after reporting why there is none. */

@@ -41,7 +41,8 @@ final class Spec {
       List<WorkloadClass> workloadClasses,
       List<ListedWorkload> listedWorkloads,
       List<TraceBinder.Trace> traces,
-      List<String> resourceNames) {}
+      List<String> resourceNames,
+      List<batchsim.core.model.TopologySpec> topologies) {}
 
   /** An amount of one resource in base units; {@code resource} is the map key's node. */
   record Amount(ScalarNode resource, long value) {}
@@ -73,8 +74,15 @@ final class Spec {
     static final Priority DEFAULT = new Priority(null, 0);
   }
 
+  /** {@code topology}: the podSet's TAS request, or null. */
   record PodSet(String name, int count, int minCount, List<Amount> requests,
-      SortedMap<String, String> nodeSelector, List<Toleration> tolerations) {}
+      SortedMap<String, String> nodeSelector, List<Toleration> tolerations,
+      batchsim.core.model.TopologyRequest topology) {
+    PodSet(String name, int count, int minCount, List<Amount> requests, SortedMap<String, String> nodeSelector,
+        List<Toleration> tolerations) {
+      this(name, count, minCount, requests, nodeSelector, tolerations, null);
+    }
+  }
 
   /** {@code count} is {@code WorkloadClass.UNLIMITED} and {@code untilMs} Long.MAX_VALUE when unset. */
   record WorkloadClass(ScalarNode name, ScalarNode queue, Priority priority, ArrivalProcess arrival,

@@ -26,7 +26,7 @@ import java.util.Set;
  * reference (pool, queue, flavor, class, resource) is validated against names that exist.
  */
 final class TimelineBinder {
-  private static final String[] ACTIONS = {"failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes",
+  static final String[] ACTIONS = {"failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes",
       "removeNodes", "setQuota", "setPreemption", "stopClusterQueue", "deleteClusterQueue", "stopLocalQueue",
       "deleteLocalQueue", "scaleArrivals"};
 
@@ -61,7 +61,8 @@ final class TimelineBinder {
       var kueue = waitForPodsReady == null ? s.kueue() : s.kueue().withWaitForPodsReady(waitForPodsReady);
       return new SimulationSpec(s.name(), s.seed(), s.horizonMs(), s.resources(), s.nodePools(), s.flavors(),
           s.cohorts(), s.clusterQueues(), s.localQueues(), s.priorityClasses(), kueue, s.podScheduling(),
-          s.workloadSources(), s.sampleIntervalMs(), List.copyOf(events), List.copyOf(failures), List.copyOf(resolved));
+          s.workloadSources(), s.sampleIntervalMs(), List.copyOf(events), List.copyOf(failures), List.copyOf(resolved),
+          s.topologies()); // [TAS] keep the Topology objects
     }
   }
 

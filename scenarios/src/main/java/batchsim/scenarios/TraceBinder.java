@@ -56,12 +56,13 @@ final class TraceBinder {
    * null after a problem. The nodes are kept for the validator's messages.
    */
   record Trace(Node at, String name, TraceFormat format, Path file, String displayName, GpuOptions gpu,
-      TraceSelection selection, TraceMapping mapping, boolean sort, GeneratorReader.Config generator,
+      TraceSelection selection, TraceMapping mapping, boolean sort, boolean readable, GeneratorReader.Config generator,
       Map<String, String> queueMap, double speedup, ScalarNode queue, Map<String, ScalarNode> queueMapNodes,
       ScalarNode priorityClass, Map<String, ScalarNode> priorityMapNodes) {
 
+    /** Bound without a problem, so the validator can read the file once more. */
     boolean ok() {
-      return format != null ? mapping != null && selection != null : generator != null;
+      return file != null && (format != null ? mapping != null && selection != null && readable : generator != null);
     }
 
     TraceSource source(ResourceSpace space, Map<String, Integer> priorityValues) {
@@ -119,7 +120,7 @@ final class TraceBinder {
         }
       }
       kube.resourceName(synthetic(formatNode, "cpu"));
-      return new Trace(n, name, null, file, displayName, null, null, null, false, config, texts(queueMap),
+      return new Trace(n, name, null, file, displayName, null, null, null, false, false, config, texts(queueMap),
           speedup, null, queueMap, null, Map.of());
     }
     TraceFormat format = TraceFormat.byId(formatNode.text());
@@ -133,11 +134,14 @@ final class TraceBinder {
     ScalarNode queue = f.optionalName("queue");
     Map<String, ScalarNode> queueMap = nameMap(f, "queueMap");
     Map<String, ScalarNode> priorityMap = nameMap(f, "priorityMap");
-    boolean sort = selection != null && selection.sort() == TraceSelection.SortMode.ALWAYS;
+    boolean sort = false;
+    boolean readable = false;
     if (file != null && selection != null) {
+      int before = problems.sorted().size();
       sort = scanLines(f, format, file, displayName, gpu, selection);
+      readable = problems.sorted().size() == before;
     }
-    return new Trace(n, name, format, file, displayName, gpu, selection, mapping, sort, null, texts(queueMap), 1,
+    return new Trace(n, name, format, file, displayName, gpu, selection, mapping, sort, readable, null, texts(queueMap), 1,
         queue, queueMap, f.optionalName("priorityClass"), priorityMap);
   }
 
@@ -393,7 +397,40 @@ final class TraceBinder {
         priorities.putIfAbsent(pc.name().text(), pc.value());
       }
     }
+    Set<String> levels = new java.util.HashSet<>();
+    s.topologies().forEach(t -> levels.addAll(t.levels()));
+    for (Trace t : s.traces()) {
+      if (t.ok() && t.format() == null) {
+        generatorLevels(t, levels, problems);
+      }
+    }
     validate(s.traces(), s.resourceNames(), lqToCq, covered, priorities, problems);
+  }
+
+  /** A generator template's TAS level must be a level of one of the scenario's topologies. */
+  private static void generatorLevels(Trace t, Set<String> levels, Problems problems) {
+    Set<String> reported = new java.util.HashSet<>();
+    for (GeneratorReader.Queue q : t.generator().queues()) {
+      for (GeneratorReader.WorkloadSet ws : q.sets()) {
+        for (GeneratorReader.Template tpl : ws.templates()) {
+          if (tpl.topology() == null) {
+            continue;
+          }
+          List<String> asked = new ArrayList<>();
+          if (tpl.topology().level() != null) {
+            asked.add(tpl.topology().level());
+          }
+          tpl.topology().slices().forEach(l -> asked.add(l.level()));
+          for (String level : asked) {
+            if (!levels.contains(level) && reported.add(tpl.className() + " " + level)) {
+              problems.report(q.at(), t.at().path(), "the generator's workload class " + tpl.className()
+                  + " asks for topology level '" + level + "', which no topology of the scenario has"
+                  + (levels.isEmpty() ? " (define topologies)" : ""));
+            }
+          }
+        }
+      }
+    }
   }
 
   /**

@@ -19,6 +19,8 @@ final class WorkloadBinder {
 
   private final Problems problems;
   private final KubeBinder kube;
+  /** Binds podSet {@code topology:} blocks (set by ScenarioBinder so level names are checked). */
+  TopologyBinder topology;
 
   WorkloadBinder(KubeBinder kube) {
     this.kube = kube;
@@ -179,7 +181,8 @@ final class WorkloadBinder {
     List<Spec.PodSet> out = new ArrayList<>();
     Map<String, Node> names = new LinkedHashMap<>();
     for (Node n : items) {
-      Fields f = Fields.of(n, problems, "name", "count", "minCount", "requests", "nodeSelector", "tolerations");
+      Fields f = Fields.of(n, problems, "name", "count", "minCount", "requests", "nodeSelector", "tolerations",
+          "topology");
       ScalarNode nameNode = items.size() == 1 ? f.optionalName("name") : f.requiredName("name");
       String name = nameNode != null ? nameNode.text() : items.size() == 1 ? DEFAULT_POD_SET : null;
       if (nameNode != null && names.putIfAbsent(name, nameNode) != null) {
@@ -191,8 +194,11 @@ final class WorkloadBinder {
         problems.at(f.get("minCount"), "minCount " + minCount + " exceeds count " + count);
       }
       List<Spec.Amount> requests = kube.amounts(f.required("requests"));
+      if (topology == null && f.has("topology")) {
+        topology = new TopologyBinder(kube);
+      }
       out.add(new Spec.PodSet(name, count == null ? 1 : count, minCount, List.copyOf(requests), f.stringMap("nodeSelector"),
-          kube.tolerations(f.list("tolerations"))));
+          kube.tolerations(f.list("tolerations")), topology == null ? null : topology.request(f)));
     }
     return out;
   }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import batchsim.core.metrics.RunResult;
-import batchsim.core.sim.Simulation;
+import batchsim.core.sim.Runs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +31,7 @@ class ExamplesTest {
     Assumptions.assumeFalse(text.contains("../shared/") && !Files.isDirectory(Path.of("../../shared")),
         "needs ../shared (public traces), which is not present");
     LoadedScenario s = ScenarioLoader.load(file);
-    RunResult r = new Simulation(s.spec()).checked(true).run();
+    RunResult r = Runs.run(s.spec(), s.volcano(), true);
     var o = r.overall();
     // Every arrival is finished, still pending, holding quota or running at the end.
     assertEquals(o.arrived(), o.finished() + o.pendingAtEnd() + o.admittedAtEnd() + o.runningAtEnd(),

@@ -2,7 +2,7 @@ package batchsim.scenarios.cli;
 
 import batchsim.core.metrics.RunResult;
 import batchsim.core.sim.InvariantViolation;
-import batchsim.core.sim.Simulation;
+import batchsim.core.sim.Runs;
 import batchsim.reports.Reports;
 import batchsim.reports.RunMetadata;
 import batchsim.reports.SummaryTable;
@@ -82,7 +82,7 @@ final class RunCommand extends ScenarioCommand {
    */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit) throws IOException {
     try {
-      return new Simulation(scenario.spec()).checked(checked).run();
+      return Runs.run(scenario.spec(), scenario.volcano(), checked);
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),

@@ -82,6 +82,7 @@ final class SweepCommand extends ScenarioCommand {
     long wallStart = System.nanoTime();
     int total = plan.cells().size();
     List<CellResult> results = new ArrayList<>();
+    String title = "batchsim sweep: " + name;
     try {
       dir.write(tmp -> {
         try {
@@ -96,7 +97,7 @@ final class SweepCommand extends ScenarioCommand {
           Thread.currentThread().interrupt();
           throw new java.io.InterruptedIOException("sweep interrupted");
         }
-        SweepReport report = new SweepReport("batchsim sweep: " + name, plan, metrics, results);
+        SweepReport report = new SweepReport(title, plan, metrics, results);
         Files.writeString(tmp.resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
         Files.writeString(tmp.resolve("cells.csv"), report.cellsCsv(), StandardCharsets.UTF_8);
         Files.writeString(tmp.resolve("sweep.html"), report.html(), StandardCharsets.UTF_8);
@@ -106,7 +107,7 @@ final class SweepCommand extends ScenarioCommand {
       throw e.violation();
     }
     double wallS = (System.nanoTime() - wallStart) / 1e9;
-    SweepReport report = new SweepReport("batchsim sweep: " + name, plan, metrics, results);
+    SweepReport report = new SweepReport(title, plan, metrics, results); // the one written, rebuilt to print
     if (!quiet) {
       out().print(report.summary().text(""));
       err().println(String.format(Locale.ROOT, "batchsim: %d runs in %.1fs wall (--parallel %d); sweep in %s",

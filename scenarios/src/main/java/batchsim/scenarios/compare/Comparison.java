@@ -18,6 +18,9 @@ public final class Comparison {
   private static final Counter[] COUNTERS = {Counter.FINISHED, Counter.PENDING, Counter.EVICTIONS,
       Counter.PREEMPTIONS};
 
+  /** Latency changes smaller than this are never flagged: sub-second differences are noise for batch waits. */
+  public static final double MIN_FLAGGED_MS = 1_000;
+
   /** How a row's numbers read. */
   public enum Unit { MS, COUNT, RATIO, HOURS }
 
@@ -44,7 +47,8 @@ public final class Comparison {
 
     /**
      * "worse", "better" or "changed" (for rows without a better direction) when the relative change is
-     * beyond {@code tolerance}, or a value appeared or disappeared; "" otherwise.
+     * beyond {@code tolerance} (and, for latencies, at least {@link #MIN_FLAGGED_MS}), or a value appeared
+     * or disappeared; "" otherwise.
      */
     public String flag(double tolerance) {
       boolean hasBase = Double.isFinite(base);
@@ -56,7 +60,7 @@ public final class Comparison {
         return "changed";
       }
       double r = relative();
-      if (Math.abs(r) <= tolerance) {
+      if (Math.abs(r) <= tolerance || unit == Unit.MS && Math.abs(delta()) < MIN_FLAGGED_MS) {
         return "";
       }
       double worse = better.worseBy(base, other);

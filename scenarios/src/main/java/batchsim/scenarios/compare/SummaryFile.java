@@ -1,11 +1,11 @@
 package batchsim.scenarios.compare;
 
 import batchsim.reports.Reports;
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +41,7 @@ public final class SummaryFile implements ResultView {
       utilization.add(new Utilization(u.path("flavor").asText(), u.path("resource").asText(),
           number(u.path("utilization")), number(u.path("mean_allocated")), number(u.path("mean_capacity"))));
     }
-    for (JsonNode p : root.path("pools")) {
+    for (JsonNode p : root.path("node_pools")) {
       JsonNode hours = p.path("node_hours");
       if (hours.isNumber()) {
         pools.add(new PoolHours(p.has("pool") ? p.path("pool").asText() : p.path("name").asText(), hours.asDouble()));
@@ -56,12 +56,13 @@ public final class SummaryFile implements ResultView {
    */
   public static SummaryFile read(Path path) throws IOException {
     Path file = Files.isDirectory(path) ? path.resolve(Reports.SUMMARY_JSON) : path;
+    if (!Files.isRegularFile(file)) {
+      throw new IOException(file + ": no such file");
+    }
     JsonNode root;
     try {
       root = JSON.readTree(file.toFile());
-    } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-      throw new IOException(file + ": no such file");
-    } catch (com.fasterxml.jackson.core.JacksonException e) {
+    } catch (JacksonException e) {
       throw new IOException(file + ": not valid JSON: " + e.getOriginalMessage());
     }
     if (root == null || !root.isObject() || !root.path("overall").isObject() || !root.path("queues").isArray()) {

@@ -1,9 +1,12 @@
 package batchsim.scenarios.conformance;
 
+import batchsim.scenarios.conformance.volcano.VolcanoCaseFileException;
+import batchsim.scenarios.conformance.volcano.VolcanoConformance;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +19,7 @@ import picocli.CommandLine.Parameters;
  * reason) and a closing {@code N passed, M failed, K skipped}. Exits 0 when nothing failed, 1 when a case
  * failed, 2 when a file cannot be read.
  */
-@Command(name = "conformance", header = "Replay Kueue conformance cases through the engine.",
+@Command(name = "conformance", header = "Replay Kueue or Volcano conformance cases through the engines.",
     mixinStandardHelpOptions = true)
 public final class ConformanceCommand implements Callable<Integer> {
   static final int OK = 0;
@@ -35,6 +38,10 @@ public final class ConformanceCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     List<List<ConformanceCase>> perFile = new ArrayList<>();
     for (Path f : files) {
+      if (VolcanoConformance.isVolcanoFile(f)) {
+        perFile.add(null); // Volcano's format: a top-level `cases:` list, run by its own runner
+        continue;
+      }
       try {
         perFile.add(CaseFile.read(f));
       } catch (CaseFileException e) {
@@ -44,9 +51,20 @@ public final class ConformanceCommand implements Callable<Integer> {
       }
     }
     List<CaseResult> all = new ArrayList<>();
+    VolcanoConformance.Counts volcano = VolcanoConformance.Counts.ZERO;
     for (int i = 0; i < files.size(); i++) {
       if (files.size() > 1) {
         out.println("== " + files.get(i));
+      }
+      if (perFile.get(i) == null) {
+        try {
+          volcano = volcano.plus(VolcanoConformance.runCases(files.get(i), out));
+        } catch (VolcanoCaseFileException e) {
+          err.println("batchsim conformance: " + e.getMessage());
+          err.flush();
+          return UNREADABLE;
+        }
+        continue;
       }
       for (CaseResult r : ConformanceRunner.run(perFile.get(i)).results()) {
         out.println(r.line());
@@ -54,9 +72,12 @@ public final class ConformanceCommand implements Callable<Integer> {
       }
     }
     ConformanceRunner.Report report = new ConformanceRunner.Report(all);
-    out.println(report.summaryLine());
+    long failed = report.count(CaseResult.Status.FAIL) + volcano.failed();
+    out.println(String.format(Locale.ROOT, "%d passed, %d failed, %d skipped",
+        report.count(CaseResult.Status.PASS) + volcano.passed(), failed,
+        report.count(CaseResult.Status.SKIP) + volcano.skipped()));
     out.flush();
-    return report.count(CaseResult.Status.FAIL) > 0 ? FAILED : OK;
+    return failed > 0 ? FAILED : OK;
   }
 
   public static void main(String[] args) {

@@ -4,6 +4,7 @@ import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.Quantity;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.Resources;
+import batchsim.core.model.TopologyRequest;
 import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.Location;
 import batchsim.scenarios.yaml.Node;
@@ -22,8 +23,10 @@ import java.util.Map;
  * Kueue's scheduler performance-test generator files ({@code test/performance/scheduler/configs/* /
  * generator.yaml}): cohort sets × queue sets × workload sets. Names follow Kueue's generator: cohort
  * {@code <class>-<i>}, ClusterQueue {@code <queueClass>-<set>-<j>-<cohort>} in a namespace of the same name
- * with a LocalQueue of the same name, and every ClusterQueue one flavor and one resource, cpu. TAS fields
- * (topology, tasConstraint, ...) are warned about: topology is not modelled.
+ * with a LocalQueue of the same name, and every ClusterQueue one flavor and one resource, cpu. With a
+ * {@code topology} (the TAS configs) the flavor is a TAS flavor and a template's {@code tasConstraint}
+ * becomes its pod set's topology request: required, preferred, or "balanced" = Kueue's slice-only request
+ * (slices of {@code sliceSize} pods at {@code tasLevel}). DRA devices are warned about: not modelled.
  */
 public final class GeneratorReader {
   // TAS fields are leaves here: they get a warning of their own below.
@@ -36,7 +39,8 @@ public final class GeneratorReader {
       Shape.LEAF, "borrowingLimit", Shape.LEAF, "reclaimWithinCohort", Shape.LEAF, "withinClusterQueue", Shape.LEAF,
       "workloadsSets", Shape.list(SET));
   private static final Shape CONFIG = Shape.obj("cohorts", Shape.list(Shape.obj("className", Shape.LEAF, "count",
-      Shape.LEAF, "queuesSets", Shape.list(QUEUES))), "resourceFlavor", Shape.obj("name", Shape.LEAF));
+      Shape.LEAF, "queuesSets", Shape.list(QUEUES))), "resourceFlavor", Shape.obj("name", Shape.LEAF, "nodeLabel",
+      Shape.LEAF, "topologyName", Shape.LEAF), "topology", Shape.LEAF, "dra", Shape.LEAF);
 
   private GeneratorReader() {}
 
@@ -51,10 +55,27 @@ public final class GeneratorReader {
 
   public record WorkloadSet(int index, long count, long intervalMs, List<Template> templates) {}
 
-  public record Template(String className, long runtimeMs, int priority, long cpuMilli, int podCount) {}
+  /** One workload template; {@code topology} is its TAS request, or null. */
+  public record Template(String className, long runtimeMs, int priority, long cpuMilli, int podCount,
+      TopologyRequest topology) {}
+
+  /**
+   * The generator's TAS topology: level node labels and names (highest first), the count per level
+   * (nodes per lowest domain last), node capacity, and the flavor's node label.
+   */
+  public record Topology(String name, List<String> labels, List<Integer> counts, Map<String, String> capacity,
+      String flavorNodeLabel) {
+    public long nodes() {
+      long n = 1;
+      for (int c : counts) {
+        n *= c;
+      }
+      return n;
+    }
+  }
 
   /** The whole file; {@code flavor} is the one ResourceFlavor ({@code rf} unless the file names one). */
-  public record Config(String flavor, List<Queue> queues, long nodes, Map<String, String> nodeCapacity) {}
+  public record Config(String flavor, List<Queue> queues, Topology topology) {}
 
   /** True when {@code root} looks like a generator file (cohorts with queuesSets). */
   public static boolean looksLike(Node root) {
@@ -68,11 +89,9 @@ public final class GeneratorReader {
 
   public static Config read(Node root, IssueSink problems, Warnings warnings) {
     CONFIG.keep(root, "generator", "generator file", warnings); // warns about what is not read below
-    for (String k : List.of("topology", "dra")) {
-      if (Tree.get(root, k) != null) {
-        warnings.at("generator:" + k, Tree.get(root, k), k + ": " + (k.equals("dra") ? "dynamic resource allocation"
-            : "Topology Aware Scheduling") + " is not modelled by batchsim; ignored (workloads are admitted by quota only)");
-      }
+    if (Tree.get(root, "dra") != null) {
+      warnings.at("generator:dra", Tree.get(root, "dra"), "dra: dynamic resource allocation is not modelled by "
+          + "batchsim; ignored");
     }
     String flavor = Tree.text(root, "resourceFlavor", "name");
     List<Queue> queues = new ArrayList<>();
@@ -99,19 +118,26 @@ public final class GeneratorReader {
         }
       }
     }
-    long nodes = 0;
-    Map<String, String> capacity = Map.of();
+    Topology topology = null;
     List<Node> levels = Tree.items(root, "topology", "levels");
     if (!levels.isEmpty()) {
-      nodes = 1;
+      List<String> labels = new ArrayList<>();
+      List<Integer> counts = new ArrayList<>();
       for (Node l : levels) {
-        nodes *= Math.max(1, whole(l, "count", problems));
+        labels.add(text(l, "nodeLabel", problems));
+        counts.add((int) Math.max(1, Math.min(Integer.MAX_VALUE, whole(l, "count", problems))));
       }
-      Map<String, String> cap = new java.util.LinkedHashMap<>();
+      // Kueue's generator: 96 cpu and 256Gi per node unless the lowest level says otherwise; pods 110
+      Map<String, String> cap = new java.util.LinkedHashMap<>(Map.of("cpu", "96", "memory", "256Gi"));
       Tree.entries(levels.get(levels.size() - 1), "capacity").forEach((k, e) -> cap.put(k, Tree.text(e.value())));
-      capacity = cap;
+      cap.put("pods", "110");
+      String label = Tree.text(root, "resourceFlavor", "nodeLabel");
+      String name = Tree.text(root, "resourceFlavor", "topologyName") != null
+          ? Tree.text(root, "resourceFlavor", "topologyName") : Tree.text(root, "topology", "name");
+      topology = new Topology(name == null ? "default" : name, labels, counts, cap,
+          label == null ? "tas-node-group" : label);
     }
-    return new Config(flavor == null ? "rf" : flavor, queues, nodes, capacity);
+    return new Config(flavor == null ? "rf" : flavor, queues, topology);
   }
 
   private static List<WorkloadSet> sets(Node q, IssueSink problems, Warnings warnings, boolean warn) {
@@ -121,11 +147,9 @@ public final class GeneratorReader {
       Node set = items.get(s);
       List<Template> templates = new ArrayList<>();
       for (Node w : Tree.items(set, "workloads")) {
-        for (String tas : List.of("tasConstraint", "tasLevel", "sliceSize", "devices")) {
-          if (warn && Tree.get(w, tas) != null) {
-            warnings.at("generator:" + tas, Tree.get(w, tas), "workloads[]." + tas
-                + ": Topology Aware Scheduling is not modelled by batchsim; ignored");
-          }
+        if (warn && Tree.get(w, "devices") != null) {
+          warnings.at("generator:devices", Tree.get(w, "devices"), "workloads[].devices: dynamic resource allocation "
+              + "is not modelled by batchsim; ignored");
         }
         ScalarNode request = scalar(w, "request", problems);
         long cpu = 0;
@@ -139,7 +163,7 @@ public final class GeneratorReader {
         Node pods = Tree.get(w, "podCount");
         templates.add(new Template(text(w, "className", problems), whole(w, "runtimeMs", problems),
             (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, signed(w, "priority", problems))), cpu,
-            pods == null ? 1 : (int) Math.max(1, whole(w, "podCount", problems))));
+            pods == null ? 1 : (int) Math.max(1, whole(w, "podCount", problems)), topologyRequest(w, problems)));
       }
       if (templates.isEmpty()) {
         problems.report(set.location(), set.path(), "a workloads set needs at least one workload template");
@@ -148,6 +172,30 @@ public final class GeneratorReader {
           templates));
     }
     return sets;
+  }
+
+  /** Kueue's generator: required, preferred, or balanced (slice-only: slices of sliceSize at tasLevel). */
+  private static TopologyRequest topologyRequest(Node w, IssueSink problems) {
+    String level = Tree.text(w, "tasLevel");
+    if (level == null) {
+      return null;
+    }
+    String constraint = Tree.text(w, "tasConstraint");
+    Node sliceSize = Tree.get(w, "sliceSize");
+    switch (constraint == null ? "" : constraint) {
+      case "required":
+        return TopologyRequest.required(level);
+      case "preferred":
+        return TopologyRequest.preferred(level);
+      case "balanced":
+        return TopologyRequest.unconstrained().withSlice(level,
+            sliceSize == null ? 1 : (int) Math.max(1, Math.min(Integer.MAX_VALUE, whole(w, "sliceSize", problems))));
+      default:
+        Node at = Tree.get(w, "tasConstraint") != null ? Tree.get(w, "tasConstraint") : w;
+        problems.report(at.location(), at.path(), "tasConstraint must be required, preferred or balanced, got "
+            + (constraint == null ? "nothing" : "'" + constraint + "'"));
+        return null;
+    }
   }
 
   /** One workload source per workload set of every ClusterQueue, routed through {@code queueMap}. */
@@ -162,7 +210,7 @@ public final class GeneratorReader {
           long[] perPod = new long[space.size()];
           perPod[cpu] = t.cpuMilli();
           templates.add(new KueueGeneratorSet.Template(t.className(), t.runtimeMs(), t.priority(),
-              List.of(PodSetSpec.of("main", t.podCount(), Resources.wrap(perPod)))));
+              List.of(PodSetSpec.of("main", t.podCount(), Resources.wrap(perPod)).withTopology(t.topology()))));
         }
         out.add(new KueueGeneratorSet(q.name(), queueMap.getOrDefault(q.localQueue(), q.localQueue()), s.index(),
             s.intervalMs(), s.count(), templates, speedup));

@@ -26,8 +26,10 @@ import java.util.Objects;
  * A pod's requests are those of Kubernetes: the containers' requests (limits where a request is missing)
  * plus sidecars, at least the largest init container, plus overhead. The queue is the
  * {@code kueue.x-k8s.io/queue-name} label in the object's namespace ({@code default} when none), the
- * priority class the {@code kueue.x-k8s.io/priority-class} label (or the pods' priorityClassName).
- * Topology requests, affinity and spread constraints are not modelled and are warned about.
+ * priority class the {@code kueue.x-k8s.io/priority-class} label. The pod template's TAS annotations
+ * ({@code kueue.x-k8s.io/podset-*-topology}, slice size and multi-layer constraints) become the pod set's
+ * {@code topology}; leader/worker groups, affinity and spread constraints are not modelled and are warned
+ * about.
  */
 public final class JobTemplateReader {
   static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
@@ -35,6 +37,7 @@ public final class JobTemplateReader {
   static final String GROUP_LABEL = "kueue.x-k8s.io/pod-group-name";
   static final String GROUP_COUNT = "kueue.x-k8s.io/pod-group-total-count";
   static final String MIN_PARALLELISM = "kueue.x-k8s.io/job-min-parallelism";
+  private static final String TAS = "kueue.x-k8s.io/podset-";
   private static final Shape TOLERATION = Shape.obj("key", Shape.LEAF, "operator", Shape.LEAF, "value", Shape.LEAF,
       "effect", Shape.LEAF);
 
@@ -235,12 +238,7 @@ public final class JobTemplateReader {
       problems.report(o.location(), o.node().path(), what + " has no pod template");
       return ps;
     }
-    Tree.entries(podTemplate, "metadata", "annotations").forEach((k, e) -> {
-      if (k.startsWith("kueue.x-k8s.io/podset-")) {
-        warnings.at("tas:" + k, e.key(), what + ": " + k + ": Topology Aware Scheduling is not modelled by batchsim;"
-            + " ignored");
-      }
-    });
+    MapNode topology = topology(podTemplate, what);
     Node spec = Tree.get(podTemplate, "spec");
     ps.put("requests", requests(spec, at));
     Node selector = Tree.get(spec, "nodeSelector");
@@ -251,6 +249,9 @@ public final class JobTemplateReader {
     if (!tolerations.isEmpty()) {
       ps.put("tolerations", Shape.list(TOLERATION).keep(Tree.get(spec, "tolerations"), "toleration", what, warnings));
     }
+    if (topology != null) {
+      ps.put("topology", topology);
+    }
     for (String k : List.of("affinity", "topologySpreadConstraints", "schedulingGates", "resourceClaims")) {
       Node n = Tree.get(spec, k);
       if (n != null) {
@@ -258,6 +259,48 @@ public final class JobTemplateReader {
       }
     }
     return ps;
+  }
+
+  /**
+   * The pod template's TAS annotations as a scenario {@code topology} block, or null: required / preferred
+   * / unconstrained, slice level and size, or the multi-layer constraints (a JSON list of
+   * {@code {topology, size}}).
+   */
+  private MapNode topology(Node podTemplate, String what) {
+    Map<String, MapNode.Entry> ann = Tree.entries(podTemplate, "metadata", "annotations");
+    Tree.Map_ t = null;
+    for (MapNode.Entry e : ann.values()) {
+      String k = e.key().text();
+      if (!k.startsWith(TAS)) {
+        continue;
+      }
+      t = t == null ? Tree.map(e.key().location(), "topology") : t;
+      switch (k.substring(TAS.length())) {
+        case "required-topology" -> t.put("required", e.value());
+        case "preferred-topology" -> t.put("preferred", e.value());
+        case "unconstrained-topology" -> t.put("unconstrained", e.value());
+        case "slice-required-topology" -> t.put("sliceLevel", e.value());
+        case "slice-size" -> t.put("sliceSize", e.value());
+        case "slice-required-topology-constraints" -> t.put("slices", slices(e.value()));
+        default -> warnings.at("tas:" + k, e.key(), what + ": " + k + " is not modelled by batchsim; ignored");
+      }
+    }
+    return t == null || t.isEmpty() ? null : t.build();
+  }
+
+  /** {@code [{"topology": L, "size": N}, ...]} → {@code [{level: L, size: N}, ...]}, located at the annotation. */
+  private Node slices(Node annotation) {
+    String json = Tree.text(annotation);
+    Node parsed = json == null ? null : batchsim.scenarios.yaml.YamlTreeReader.read("annotation", json,
+        (at, path, m) -> problems.report(annotation.location(), annotation.path(), "not a JSON list: " + m));
+    List<Node> layers = new ArrayList<>();
+    for (Node l : parsed instanceof batchsim.scenarios.yaml.ListNode list ? list.items() : List.<Node>of()) {
+      layers.add(Tree.map(annotation.location(), annotation.path())
+          .put("level", Tree.string(annotation.location(), annotation.path(), String.valueOf(Tree.text(l, "topology"))))
+          .put("size", Tree.string(annotation.location(), annotation.path(), String.valueOf(Tree.text(l, "size"))))
+          .build());
+    }
+    return Tree.list(annotation.location(), annotation.path(), layers);
   }
 
   /** Kubernetes' effective pod requests; each amount is located at its first mention. */

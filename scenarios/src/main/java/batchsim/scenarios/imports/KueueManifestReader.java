@@ -12,8 +12,9 @@ import java.util.Set;
  * Kueue's objects ({@code kueue.x-k8s.io} v1beta1 and v1beta2: ResourceFlavor, Cohort, ClusterQueue,
  * LocalQueue, WorkloadPriorityClass, Topology) translated to scenario entries. Scenario fields follow
  * v1beta2, so a spec mostly copies over; v1beta1 spellings are renamed ({@code cohort} → {@code cohortName},
- * fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch}). Fields batchsim does not model
- * (stopPolicy, admissionChecksStrategy, topologyName, ...) are warned about, once per field.
+ * fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch}); a Topology becomes a
+ * {@code topologies} entry (its levels' node labels). Fields batchsim does not model (stopPolicy,
+ * admissionChecksStrategy, ...) are warned about, once per field.
  */
 public final class KueueManifestReader {
   static final String GROUP = "kueue.x-k8s.io";
@@ -27,7 +28,7 @@ public final class KueueManifestReader {
       Shape.list(Shape.obj("name", Shape.LEAF, "resources", Shape.list(QUOTA)))));
   private static final Shape FAIR = Shape.obj("weight", Shape.LEAF);
   private static final Shape FLAVOR = Shape.obj("nodeLabels", Shape.LEAF, "nodeTaints", Shape.LEAF, "tolerations",
-      Shape.LEAF);
+      Shape.LEAF, "topologyName", Shape.LEAF);
   private static final Shape COHORT = Shape.obj("parentName", Shape.LEAF, "fairSharing", FAIR, "resourceGroups",
       GROUPS);
   private static final Shape CLUSTER_QUEUE = Shape.obj("cohortName", Shape.LEAF, "queueingStrategy", Shape.LEAF,
@@ -41,11 +42,11 @@ public final class KueueManifestReader {
   private KueueManifestReader() {}
 
   /** The scenario sections, each a list of entries in input order. */
-  public record Result(List<MapNode> flavors, List<MapNode> cohorts, List<MapNode> clusterQueues,
-      List<MapNode> localQueues, List<MapNode> priorityClasses, List<String> topologies) {
+  public record Result(List<MapNode> topologies, List<MapNode> flavors, List<MapNode> cohorts,
+      List<MapNode> clusterQueues, List<MapNode> localQueues, List<MapNode> priorityClasses) {
     public boolean isEmpty() {
-      return flavors.isEmpty() && cohorts.isEmpty() && clusterQueues.isEmpty() && localQueues.isEmpty()
-          && priorityClasses.isEmpty();
+      return topologies.isEmpty() && flavors.isEmpty() && cohorts.isEmpty() && clusterQueues.isEmpty()
+          && localQueues.isEmpty() && priorityClasses.isEmpty();
     }
   }
 
@@ -61,7 +62,7 @@ public final class KueueManifestReader {
     List<MapNode> cqs = new ArrayList<>();
     List<MapNode> lqs = new ArrayList<>();
     List<MapNode> priorities = new ArrayList<>();
-    List<String> topologies = new ArrayList<>();
+    List<MapNode> topologies = new ArrayList<>();
     for (KubeObject o : objects) {
       if (!handles(o)) {
         continue;
@@ -73,27 +74,29 @@ public final class KueueManifestReader {
       Node spec = Tree.get(o.node(), "spec");
       String what = o.kind() + " " + o.name();
       switch (o.kind()) {
-        case "ResourceFlavor" -> {
-          if (Tree.get(spec, "topologyName") != null) {
-            warnings.at("ResourceFlavor:topologyName", Tree.get(spec, "topologyName"), what
-                + ": spec.topologyName: Topology Aware Scheduling is not modelled by batchsim; the flavor is kept without it");
-          }
-          flavors.add(entry(o, without(spec, "topologyName"), FLAVOR, warnings, false));
-        }
+        case "ResourceFlavor" -> flavors.add(entry(o, spec, FLAVOR, warnings, false));
         case "Cohort" -> cohorts.add(entry(o, spec, COHORT, warnings, false));
         case "ClusterQueue" -> cqs.add(clusterQueue(o, spec, warnings));
         case "LocalQueue" -> lqs.add(localQueue(o, spec, warnings));
         case "WorkloadPriorityClass" -> priorities.add(Tree.map(o.location(), o.node().path())
             .put("name", name(o)).put("value", Tree.get(o.node(), "value")).build());
-        default -> {
-          topologies.add(o.name());
-          warnings.add("Topology", o.location(), "Topology " + o.name() + " (levels "
-              + String.join(", ", Tree.items(spec, "levels").stream().map(l -> Tree.text(l, "nodeLabel")).toList())
-              + "): Topology Aware Scheduling is not modelled by batchsim; ignored");
-        }
+        default -> topologies.add(topology(o, spec, warnings));
       }
     }
-    return new Result(flavors, cohorts, cqs, lqs, priorities, topologies);
+    return new Result(topologies, flavors, cohorts, cqs, lqs, priorities);
+  }
+
+  /** {@code {name, levels: [nodeLabel, ...]}}, highest level first as in Kueue. */
+  private static MapNode topology(KubeObject o, Node spec, Warnings warnings) {
+    Shape.obj("levels", Shape.list(Shape.obj("nodeLabel", Shape.LEAF))).keep(spec, "Topology", "Topology " + o.name(),
+        warnings);
+    List<Node> levels = new ArrayList<>();
+    for (Node l : Tree.items(spec, "levels")) {
+      Node label = Tree.get(l, "nodeLabel");
+      levels.add(label != null ? label : l);
+    }
+    return Tree.map(o.location(), o.node().path()).put("name", name(o))
+        .put("levels", Tree.list(o.location(), "levels", levels)).build();
   }
 
   /** {@code name: <metadata.name>} followed by the spec reduced to {@code shape}. */

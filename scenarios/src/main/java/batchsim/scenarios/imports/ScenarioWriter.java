@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
  */
 public final class ScenarioWriter {
   private static final int WIDTH = 110;
+  /** Whole numbers stay plain: scenario values are read by their text (a queue named 103959 is fine). */
+  private static final Pattern WHOLE = Pattern.compile("[-+]?[0-9]+");
   private static final Pattern PLAIN_NON_STRING = Pattern.compile(
       "~|null|Null|NULL|[-+]?(\\.[0-9]+|[0-9_]+(\\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)"
           + "|0x[0-9a-fA-F_]+|0o?[0-7_]+|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?"
@@ -43,10 +45,25 @@ public final class ScenarioWriter {
         continue;
       }
       w.out.append('\n');
-      s.comment().forEach(c -> w.out.append("# ").append(c).append('\n'));
+      s.comment().forEach(c -> wrap(c).forEach(line -> w.out.append("# ").append(line).append('\n')));
       w.entry(0, s.key(), s.value());
     }
     return w.out.toString();
+  }
+
+  /** A comment broken into lines of at most {@link #WIDTH} characters, at spaces. */
+  static List<String> wrap(String text) {
+    List<String> lines = new java.util.ArrayList<>();
+    StringBuilder line = new StringBuilder();
+    for (String word : text.split(" ")) {
+      if (line.length() > 0 && line.length() + 1 + word.length() > WIDTH - 2) {
+        lines.add(line.toString());
+        line.setLength(0);
+      }
+      line.append(line.length() == 0 ? "" : " ").append(word);
+    }
+    lines.add(line.toString());
+    return lines;
   }
 
   private void entry(int indent, String key, Node value) {
@@ -73,7 +90,7 @@ public final class ScenarioWriter {
     for (Node item : ((ListNode) n).items()) {
       List<String> c = comments.get(item);
       if (c != null) {
-        c.forEach(line -> out.append(pad).append("# ").append(line).append('\n'));
+        c.forEach(text -> wrap(text).forEach(line -> out.append(pad).append("# ").append(line).append('\n')));
       }
       String flow = flow(item);
       if (item instanceof ScalarNode s) {
@@ -143,7 +160,8 @@ public final class ScenarioWriter {
 
   /** Would YAML read {@code s}, written plain, as anything but this string? */
   static boolean needsQuotes(String s, boolean inFlow) {
-    if (s.isEmpty() || !s.strip().equals(s) || PLAIN_NON_STRING.matcher(s).matches()) {
+    if (s.isEmpty() || !s.strip().equals(s)
+        || PLAIN_NON_STRING.matcher(s).matches() && !WHOLE.matcher(s).matches()) {
       return true;
     }
     if ("-?:,[]{}#&*!|>'\"%@`".indexOf(s.charAt(0)) >= 0) {

@@ -52,8 +52,8 @@ final class Shape {
         Shape s = fields.get(k);
         if (s == null) {
           if (!e.value().isNull()) {
-            warnings.at(kind + ":" + generic(e.key().path()), e.key(), what + ": " + e.key().path()
-                + " is not modelled by batchsim; dropped");
+            warnings.at(kind + ":" + generic(e.key().path()), e.key(), what + ": "
+                + e.key().path().replaceFirst("^items\\[\\d+]\\.", "") + " is not modelled by batchsim; dropped");
           }
         } else {
           out.put(k, s.keep(e.value(), kind, what, warnings));

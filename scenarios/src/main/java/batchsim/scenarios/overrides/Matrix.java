@@ -6,6 +6,7 @@ import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +37,15 @@ public record Matrix(List<Dimension> dimensions, List<Map<String, String>> exclu
   public record Dimension(String name, List<Level> levels) {}
 
   /** One value of a dimension: its label and what it sets. */
-  public record Level(String label, List<Assignment> overrides) {}
+  public record Level(String label, List<Assignment> assignments) {}
 
   /** One cell of the product before replicas: a level per dimension, and their overrides in dimension order. */
-  public record Combination(String name, Map<String, String> levels, List<Assignment> overrides) {}
+  public record Combination(String name, Map<String, String> levels, List<Assignment> assignments) {
+    public Combination {
+      levels = Collections.unmodifiableMap(new LinkedHashMap<>(levels)); // keeps dimension order
+      assignments = List.copyOf(assignments);
+    }
+  }
 
   public Matrix {
     dimensions = List.copyOf(dimensions);
@@ -148,7 +154,10 @@ public record Matrix(List<Dimension> dimensions, List<Map<String, String>> exclu
       return null;
     }
     if (levels.isEmpty()) {
-      sink.report(value.location(), value.path(), "a matrix dimension needs at least one value");
+      boolean written = value instanceof ListNode l ? !l.items().isEmpty() : !((MapNode) value).entries().isEmpty();
+      if (!written) { // otherwise each bad level was reported already
+        sink.report(value.location(), value.path(), "a matrix dimension needs at least one value");
+      }
       return null;
     }
     return new Dimension(name, levels);
@@ -231,7 +240,7 @@ public record Matrix(List<Dimension> dimensions, List<Map<String, String>> exclu
       for (int d = 0; d < idx.length; d++) {
         Level level = dimensions.get(d).levels().get(idx[d]);
         levels.put(dimensions.get(d).name(), level.label());
-        overrides.addAll(level.overrides());
+        overrides.addAll(level.assignments());
         name.append(d == 0 ? "" : ",").append(dimensions.get(d).name()).append('=').append(level.label());
       }
       if (excludes.stream().noneMatch(rule -> levels.entrySet().containsAll(rule.entrySet()))) {
@@ -248,9 +257,9 @@ public record Matrix(List<Dimension> dimensions, List<Map<String, String>> exclu
   }
 
   /** Every level's overrides, each once (to check that they apply without running the product). */
-  public List<List<Assignment>> levelOverrides() {
+  public List<List<Assignment>> levelAssignments() {
     List<List<Assignment>> out = new ArrayList<>();
-    dimensions.forEach(d -> d.levels().forEach(l -> out.add(l.overrides())));
+    dimensions.forEach(d -> d.levels().forEach(l -> out.add(l.assignments())));
     return out;
   }
 }

@@ -58,7 +58,7 @@ final class TreeEditor {
     }
     if (node instanceof MapNode m) {
       int end = match(m.entries().keySet(), segs, i);
-      if (end < 0 && QUOTA_OWNERS.contains(listKey) && isPlain(segs.get(i), "quota")) {
+      if (end < 0 && listKey != null && QUOTA_OWNERS.contains(listKey) && isPlain(segs.get(i), "quota")) {
         return put(m, quotaPath(m, segs, i, listKey), i, listKey);
       }
       String key = end < 0 ? segs.get(i).text() : join(segs, i, end);

@@ -37,7 +37,7 @@ public record SweepPlan(LoadedScenario base, List<String> dimensions, int replic
     for (Matrix.Combination comb : matrix.combinations()) {
       LoadedScenario s;
       try {
-        s = ScenarioLoader.bind(c, comb.overrides(), comb.name());
+        s = ScenarioLoader.bind(c, comb.assignments(), comb.name());
       } catch (ScenarioException e) {
         for (Problem p : e.problems()) {
           if (seen.add(p.toString())) { // the same problem in many cells is shown once, for the first

@@ -142,8 +142,7 @@ public final class SweepReport {
     String cellsHtml = cells(false).html();
     for (CellResult r : results) { // link each run's directory to its HTML report
       String dir = Table.escape("cells/" + r.cell().dir());
-      cellsHtml = cellsHtml.replace("<td>" + dir + "</td>",
-          "<td><a href=\"" + dir + "/report.html\">" + dir + "</a></td>");
+      cellsHtml = cellsHtml.replace(">" + dir + "</td>", "><a href=\"" + dir + "/report.html\">" + dir + "</a></td>");
     }
     body.append(cellsHtml);
     return Table.page(title, body.toString());

@@ -2,7 +2,7 @@ package batchsim.scenarios.sweep;
 
 import batchsim.core.metrics.RunResult;
 import batchsim.core.sim.InvariantViolation;
-import batchsim.core.sim.Simulation;
+import batchsim.core.sim.Runs;
 import batchsim.reports.Reports;
 import batchsim.reports.RunMetadata;
 import batchsim.scenarios.compare.ResultView;
@@ -90,7 +90,7 @@ public final class SweepRunner {
     boolean checked = check || cell.scenario().expectations().needsInvariantCheck();
     RunResult result;
     try {
-      result = new Simulation(cell.scenario().spec()).checked(checked).run();
+      result = Runs.run(cell.scenario().spec(), cell.scenario().volcano(), checked);
     } catch (InvariantViolation e) {
       throw new CellFailure(cell, e);
     }

@@ -19,6 +19,9 @@ public final class ClusterState {
   final List<Node> nodes = new ArrayList<>();
   final List<NodePoolSpec> pools;
   final List<TreeSet<Node>> poolIndex = new ArrayList<>();
+  final List<FreeIndex> freeIndex = new ArrayList<>();
+  /** Nodes whose allocation changed since the last invariant check (checked runs only look at these). */
+  private final java.util.LinkedHashSet<Node> dirty = new java.util.LinkedHashSet<>();
   final ScoringStrategy scoring;
   private final int cpu;
   private final int memory;
@@ -52,6 +55,12 @@ public final class ClusterState {
         idx.add(n);
       }
       poolIndex.add(idx);
+      FreeIndex free = new FreeIndex(resources.size(), spec.count());
+      for (Node n : idx) {
+        n.slot = free.add();
+        free.set(n.slot, n);
+      }
+      freeIndex.add(free);
     }
   }
 
@@ -103,6 +112,8 @@ public final class ClusterState {
     if (indexed) {
       idx.add(n);
     }
+    freeIndex.get(n.pool).set(n.slot, n);
+    dirty.add(n);
   }
 
   /** Sets a node's condition flags and keeps only schedulable nodes in the pool index. */
@@ -121,6 +132,7 @@ public final class ClusterState {
     if (n.schedulable()) {
       idx.add(n);
     }
+    freeIndex.get(n.pool).set(n.slot, n);
   }
 
   /** Adds {@code count} nodes to pool {@code p}, named on from the pool's highest number. */
@@ -135,6 +147,8 @@ public final class ClusterState {
       n.freeScore = freeScore(n);
       nodes.add(n);
       poolIndex.get(p).add(n);
+      n.slot = freeIndex.get(p).add();
+      freeIndex.get(p).set(n.slot, n);
       added.add(n);
     }
     return added;
@@ -193,10 +207,15 @@ public final class ClusterState {
     return sum;
   }
 
-  /** Checks node capacity: returns violations (allocated above allocatable or negative). */
+  /**
+   * Checks node capacity on every node whose allocation changed since the last call: returns violations
+   * (allocated above allocatable, or negative).
+   */
   public List<String> checkInvariants() {
     List<String> out = new ArrayList<>();
-    for (Node n : nodes) {
+    List<Node> changed = new ArrayList<>(dirty);
+    dirty.clear();
+    for (Node n : changed) {
       for (int r = 0; r < n.allocated.length; r++) {
         if (n.allocated[r] > n.allocatable[r] || n.allocated[r] < 0) {
           out.add("node " + n.name + " has " + n.allocated[r] + " " + resources.name(r) + " allocated of "

@@ -15,6 +15,8 @@ public final class Node {
   final long[] allocated;
   /** Cached LeastAllocated-style free fraction over cpu and memory; the pool index orders by it. */
   double freeScore;
+  /** Position in its pool's {@link FreeIndex}. */
+  int slot;
   /** NotReady after a failure (its pods failed); back to Ready on repair. */
   boolean failed;
   /** spec.unschedulable (kubectl cordon): no new pods. */
@@ -30,6 +32,13 @@ public final class Node {
   /** Takes new pods: Ready, not cordoned, present. */
   public boolean schedulable() {
     return !failed && !cordoned && !removed;
+  }
+
+  /** Bumped each time the node becomes empty; a scale-down decision taken for an older epoch is stale. */
+  long emptyEpoch;
+
+  public long emptyEpoch() {
+    return emptyEpoch;
   }
 
   /** Pods bound here now. */
@@ -65,6 +74,20 @@ public final class Node {
 
   public String name() {
     return name;
+  }
+
+  /** Position in the cluster's node list (stable for the run). */
+  public int index() {
+    return index;
+  }
+
+  /** Labels, including {@code kubernetes.io/hostname}. */
+  public SortedMap<String, String> labels() {
+    return labels;
+  }
+
+  public List<Taint> taints() {
+    return taints;
   }
 
   public long allocated(int resource) {

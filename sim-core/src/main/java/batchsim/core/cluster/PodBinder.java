@@ -24,10 +24,34 @@ public final class PodBinder {
   private final List<ResourceFlavorSpec> flavors;
   private final Map<Object, Pods> waiting = new LinkedHashMap<>();
   private final BindListener listener;
+  private NodeListener nodeListener;
 
   /** Told about every pod bound (+1) or released (-1), for allocation accounting. */
   public interface BindListener {
     void podBound(Object owner, int pool, long[] request, int sign);
+
+    /** The node's last pod left (autoscalers give back empty nodes). */
+    default void nodeEmptied(Node n) {}
+  }
+
+  /**
+   * [TAS] Told the node of every pod bound (+1) or released (-1); {@code pinned}: the pod follows a
+   * topology assignment (TAS usage), else it is Kueue's non-TAS usage on that node.
+   */
+  public interface NodeListener {
+    void podPlaced(Object owner, Node node, long[] request, int sign, boolean pinned);
+  }
+
+  public void setNodeListener(NodeListener l) {
+    this.nodeListener = l;
+  }
+
+  private void placed(Object owner, Node n, Pods pods, int i, int sign) {
+    long[] request = pods.requests[pods.podSetOfPod[i]];
+    listener.podBound(owner, n.pool, request, sign);
+    if (nodeListener != null) {
+      nodeListener.podPlaced(owner, n, request, sign, pods.pinned != null && pods.pinned[i] != null);
+    }
   }
 
   public PodBinder(ClusterState cluster, List<ResourceFlavorSpec> flavors, BindListener listener) {
@@ -42,6 +66,8 @@ public final class PodBinder {
     final int[] podSetOfPod;
     final int[] nodeOfPod;
     final boolean[][] poolOk; // per podSet: which pools pass the filter
+    /** [TAS] Per pod, the only nodes it may go to (its topology assignment); null entries bind freely. */
+    int[][] pinned;
     int bound;
 
     Pods(long[][] requests, int[] podSetOfPod, boolean[][] poolOk) {
@@ -54,6 +80,19 @@ public final class PodBinder {
 
     public boolean allBound() {
       return bound == nodeOfPod.length;
+    }
+
+    private Shape[] shapes;
+
+    /** The shape of podSet ps's pods, for skipping identical pods within one binding pass. */
+    Shape shape(int ps) {
+      if (shapes == null) {
+        shapes = new Shape[requests.length];
+      }
+      if (shapes[ps] == null) {
+        shapes[ps] = new Shape(requests[ps], poolOk[ps]);
+      }
+      return shapes[ps];
     }
 
     public int total() {
@@ -110,7 +149,7 @@ public final class PodBinder {
     boolean[] ok = new boolean[cluster.pools.size()];
     for (int p = 0; p < ok.length; p++) {
       var pool = cluster.pools.get(p);
-      boolean match = pool.count() > 0 && Toleration.toleratesAll(pool.taints(), tolerations);
+      boolean match = Toleration.toleratesAll(pool.taints(), tolerations); // an empty pool may grow
       for (ResourceFlavorSpec f : assigned) {
         match &= labelsMatch(pool.labels(), f.nodeLabels());
       }
@@ -129,6 +168,30 @@ public final class PodBinder {
     return true;
   }
 
+  /** A pod's request and the pools it may use; equal shapes fit or fail on the same nodes. */
+  static final class Shape {
+    private final long[] request;
+    private final boolean[] pools;
+    private final int hash;
+
+    Shape(long[] request, boolean[] pools) {
+      this.request = request;
+      this.pools = pools;
+      this.hash = 31 * java.util.Arrays.hashCode(request) + java.util.Arrays.hashCode(pools);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Shape s && s.hash == hash && java.util.Arrays.equals(s.request, request)
+          && java.util.Arrays.equals(s.pools, pools);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
   /** Binds as many pending pods of {@code owner} as fit now; queues it if some remain. Returns allBound. */
   public boolean bind(Object owner, Pods pods) {
     tryBind(owner, pods);
@@ -141,23 +204,111 @@ public final class PodBinder {
   }
 
   private void tryBind(Object owner, Pods pods) {
+    tryBind(owner, pods, null);
+  }
+
+  /**
+   * Binds what fits. {@code failed} (may be null) collects the pod shapes (request + allowed pools) that
+   * found no node in this pass; identical pods of later workloads are skipped instead of searched again.
+   */
+  private void tryBind(Object owner, Pods pods, java.util.Set<Shape> failed) {
     boolean[] full = new boolean[pods.requests.length];
     for (int i = 0; i < pods.nodeOfPod.length; i++) {
       int ps = pods.podSetOfPod[i];
       if (pods.nodeOfPod[i] >= 0 || full[ps]) {
         continue;
       }
+      if (failed != null && (pods.pinned == null || pods.pinned[i] == null)
+          && failed.contains(pods.shape(ps))) {
+        full[ps] = true;
+        continue;
+      }
+      if (pods.pinned != null && pods.pinned[i] != null) {
+        // [TAS] Kueue's topology ungater gives the pod its assigned domain as node selector.
+        Node n = bestPinned(pods.requests[ps], pods.pinned[i]);
+        if (n != null) {
+          bindPod(owner, pods, i, n);
+        }
+        continue;
+      }
       Node n = bestNode(pods.requests[ps], pods.poolOk[ps]);
       if (n == null) {
         full[ps] = true; // the podSet's identical pods would not fit either
+        if (failed != null) {
+          failed.add(pods.shape(ps));
+        }
         continue;
       }
-      cluster.allocate(n, pods.requests[ps], +1);
-      pods.nodeOfPod[i] = n.index;
-      pods.bound++;
-      n.pods.add(new Node.PodRef(owner, pods, i));
-      listener.podBound(owner, n.pool, pods.requests[ps], +1);
+      bindPod(owner, pods, i, n);
     }
+  }
+
+  private void bindPod(Object owner, Pods pods, int i, Node n) {
+    long[] req = pods.requests[pods.podSetOfPod[i]];
+    cluster.allocate(n, req, +1);
+    pods.nodeOfPod[i] = n.index;
+    pods.bound++;
+    n.pods.add(new Node.PodRef(owner, pods, i));
+    placed(owner, n, pods, i, +1);
+  }
+
+  /** [TAS] The best schedulable node among a pod's assigned ones that has room, or null. */
+  private Node bestPinned(long[] req, int[] candidates) {
+    Node best = null;
+    double bestScore = 0;
+    for (int idx : candidates) {
+      Node n = cluster.nodes.get(idx);
+      if (n.schedulable() && n.fits(req)) {
+        double s = cluster.score(n, req);
+        if (best == null || s > bestScore || (s == bestScore && n.index < best.index)) {
+          best = n;
+          bestScore = s;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * [TAS] Restricts each pod to the nodes of its assigned topology domain ({@code candidates[i]} node
+   * indices, null = unrestricted); pods bound elsewhere are released first. Call {@link #bind} after.
+   */
+  public void pin(Object owner, Pods pods, int[][] candidates) {
+    pods.pinned = candidates;
+    for (int i = 0; i < pods.nodeOfPod.length; i++) {
+      int n = pods.nodeOfPod[i];
+      if (n >= 0 && candidates[i] != null && !contains(candidates[i], n)) {
+        unbindPod(owner, pods, i);
+      }
+    }
+  }
+
+  private static boolean contains(int[] a, int v) {
+    for (int x : a) {
+      if (x == v) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void unbindPod(Object owner, Pods pods, int i) {
+    Node node = cluster.nodes.get(pods.nodeOfPod[i]);
+    long[] req = pods.requests[pods.podSetOfPod[i]];
+    cluster.allocate(node, req, -1);
+    pods.nodeOfPod[i] = -1;
+    pods.bound--;
+    node.pods.remove(new Node.PodRef(owner, pods, i));
+    placed(owner, node, pods, i, -1);
+  }
+
+  /** [TAS] The podSet of pod i and the node index it is bound to (-1 pending). */
+  public static int podSetOf(Pods pods, int i) {
+    return pods.podSetOfPod[i];
+  }
+
+  public static int nodeOf(Pods pods, int i) {
+    return pods.nodeOfPod[i];
   }
 
   private Node bestNode(long[] req, boolean[] poolOk) {
@@ -166,6 +317,9 @@ public final class PodBinder {
     for (int p = 0; p < poolOk.length; p++) {
       if (!poolOk[p]) {
         continue;
+      }
+      if (!cluster.freeIndex.get(p).mayFit(req)) {
+        continue; // no node of this pool has room: skip the scan
       }
       for (Node n : cluster.poolIndex.get(p)) {
         if (n.fits(req)) {
@@ -185,9 +339,10 @@ public final class PodBinder {
   public List<Object> retryWaiting() {
     List<Object> done = new ArrayList<>();
     Iterator<Map.Entry<Object, Pods>> it = waiting.entrySet().iterator();
+    java.util.Set<Shape> failed = new java.util.HashSet<>();
     while (it.hasNext()) {
       var e = it.next();
-      tryBind(e.getKey(), e.getValue());
+      tryBind(e.getKey(), e.getValue(), failed);
       if (e.getValue().allBound()) {
         done.add(e.getKey());
         it.remove();
@@ -215,7 +370,11 @@ public final class PodBinder {
         cluster.allocate(node, pods.requests[pods.podSetOfPod[i]], -1);
         pods.nodeOfPod[i] = -1;
         node.pods.remove(new Node.PodRef(owner, pods, i));
-        listener.podBound(owner, node.pool, pods.requests[pods.podSetOfPod[i]], -1);
+        if (node.pods.isEmpty()) {
+          node.emptyEpoch++;
+          listener.nodeEmptied(node);
+        }
+        placed(owner, node, pods, i, -1);
       }
     }
     pods.bound = 0;
@@ -232,7 +391,7 @@ public final class PodBinder {
       cluster.allocate(n, pods.requests[pods.podSetOfPod[ref.index()]], -1);
       pods.nodeOfPod[ref.index()] = -1;
       pods.bound--;
-      listener.podBound(ref.owner(), n.pool, pods.requests[pods.podSetOfPod[ref.index()]], -1);
+      placed(ref.owner(), n, pods, ref.index(), -1);
       if (!owners.contains(ref.owner())) {
         owners.add(ref.owner());
       }

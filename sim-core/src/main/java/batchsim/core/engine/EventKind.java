@@ -28,6 +28,12 @@ public enum EventKind {
   POD_GROUP_DELETE,
   /** A requeuing backoff ends (Requeued=True). */
   BACKOFF_EXPIRY,
+  /** A ProvisioningRequest gets its answer (Provisioned or Failed). */
+  PROVISIONING_RESULT,
+  /** A provisioned booking expires, or is revoked, before the workload was admitted. */
+  BOOKING_EXPIRY,
+  /** An autoscaled pool's node has been empty for the scale-down delay. */
+  SCALE_DOWN_CHECK,
   /** Kueue's batched return of inadmissible workloads. */
   INADMISSIBLE_REQUEUE,
   /** waitForPodsReady: the pods of an admitted workload are not ready in time. */

@@ -42,6 +42,9 @@ public final class KueueEngine {
     /** Call {@link #backoffFinished} for the workload at {@code atMs} (a requeuing backoff ends). */
     default void scheduleBackoffExpiry(Workload w, long atMs) {}
 
+    /** Quota reserved but admission checks pending: run them, then call {@link #setCheckState}. */
+    default void onQuotaReserved(Workload w) {}
+
     /** [TAS] Run a scheduling cycle at {@code atMs}: a second-pass (node replacement) backoff ends then. */
     default void scheduleSecondPass(long atMs) {}
 
@@ -305,7 +308,19 @@ public final class KueueEngine {
     w.pendingMessage = "";
     w.setCondition(ConditionType.QUOTA_RESERVED, true, "QuotaReserved",
         "Quota reserved in ClusterQueue " + q.name, at);
-    // No admission checks yet: Admitted follows QuotaReserved in the same patch.
+    w.checks.clear();
+    for (String c : q.spec.admissionChecks()) {
+      w.checks.put(c, CheckState.PENDING);
+    }
+    if (!w.checks.isEmpty()) {
+      // Kueue: Admitted waits until every admission check of the ClusterQueue is Ready.
+      w.admittedAtMs = Workload.UNSET_TIME;
+      w.setCondition(ConditionType.ADMITTED, false, "UnsatisfiedAdmissionChecks",
+          "The workload has not all admission checks", at);
+      event(w, "QuotaReserved", "Normal");
+      return;
+    }
+    // No admission checks: Admitted follows QuotaReserved in the same patch.
     w.setCondition(ConditionType.ADMITTED, true, "Admitted",
         "The workload is admitted", at);
     if (w.conditions.containsKey(ConditionType.EVICTED)) {
@@ -316,6 +331,58 @@ public final class KueueEngine {
     }
     event(w, "QuotaReserved", "Normal");
     event(w, "Admitted", "Normal");
+  }
+
+  /** The admission checks of a workload's current reservation. */
+  public List<String> checkNames(Workload w) {
+    return new ArrayList<>(w.checks.keySet());
+  }
+
+  /** After the cycle reserved quota: bind pods now, or first run the admission checks. */
+  void afterReservation(Workload w) {
+    if (w.checks.isEmpty()) {
+      host.onAdmitted(w);
+    } else {
+      host.onQuotaReserved(w);
+    }
+  }
+
+  /**
+   * An admission check controller's verdict (Kueue AdmissionCheckState). Ready on every check admits the
+   * workload; Retry evicts it (reason AdmissionCheck) and requeues it after {@code requeueAfterMs};
+   * Rejected evicts and deactivates it. Verdicts for a workload that no longer holds that reservation are
+   * ignored.
+   */
+  public void setCheckState(Workload w, String check, CheckState state, long requeueAfterMs, String message) {
+    CheckState current = w.checks.get(check);
+    boolean admitted = !w.checks.containsValue(CheckState.PENDING);
+    // A Ready check can still turn Retry/Rejected (BookingExpired, CapacityRevoked) until the workload is Admitted.
+    boolean legal = current == CheckState.PENDING
+        || (current == CheckState.READY && !admitted && (state == CheckState.RETRY || state == CheckState.REJECTED));
+    if (w.state != WorkloadState.RESERVED || !legal) {
+      return;
+    }
+    long now = now();
+    touch(w);
+    w.checks.put(check, state);
+    switch (state) {
+      case READY -> {
+        // [TAS] A delayed topology is placed by a second pass first; Admitted follows it.
+        if (!w.checks.containsValue(CheckState.PENDING) && !tas.deferAdmissionForTopology(w)) {
+          w.admittedAtMs = now;
+          w.setCondition(ConditionType.ADMITTED, true, "Admitted", "The workload is admitted", now);
+          event(w, "Admitted", "Normal");
+          host.onAdmitted(w);
+        }
+      }
+      case RETRY -> {
+        w.checkRequeueAfterMs = requeueAfterMs;
+        evict(w, "AdmissionCheck", null, "At least one admission check is false: " + message);
+      }
+      case REJECTED -> evict(w, "DeactivatedDueToAdmissionCheck", null, "Admission check " + check
+          + " rejected the workload: " + message);
+      default -> { }
+    }
   }
 
   /** All pods are up: PodsReady=True and the workload runs. */
@@ -428,6 +495,26 @@ public final class KueueEngine {
       w.setCondition(ConditionType.REQUEUED, false, "PodsReadyTimeout", "Requeued after the backoff", now);
       w.cq.pushInadmissible(w);
       host.scheduleBackoffExpiry(w, w.requeueAtMs);
+      return;
+    }
+    w.checks.clear(); // Kueue resets the checks to Pending on eviction; a new reservation lists them again
+    if ("AdmissionCheck".equals(reason)) {
+      w.requeueAtMs = w.evictedAtMs + w.checkRequeueAfterMs;
+      w.requeueHeld = now < w.requeueAtMs;
+      w.setCondition(ConditionType.REQUEUED, !w.requeueHeld, "AdmissionCheck", "Requeued after the check's backoff",
+          now);
+      if (w.requeueHeld) {
+        w.cq.pushInadmissible(w);
+        host.scheduleBackoffExpiry(w, w.requeueAtMs);
+      } else {
+        w.cq.pushActive(w);
+      }
+      return;
+    }
+    if ("DeactivatedDueToAdmissionCheck".equals(reason)) {
+      w.state = WorkloadState.DEACTIVATED;
+      w.pendingReason = "Deactivated";
+      w.pendingMessage = "an admission check rejected the workload";
       return;
     }
     boolean stopped = "ClusterQueueStopped".equals(reason) || "LocalQueueStopped".equals(reason);
@@ -615,6 +702,23 @@ public final class KueueEngine {
     tas.configure(topologies, nodes);
   }
 
+  /** [TAS] The delayed topology was placed by a second pass: Admitted, as its last check's Ready would. */
+  void admitAfterDelayedTopology(Workload w) {
+    long now = now();
+    w.admittedAtMs = now;
+    w.setCondition(ConditionType.ADMITTED, true, "Admitted", "The workload is admitted", now);
+    event(w, "Admitted", "Normal");
+    host.onAdmitted(w);
+  }
+
+  /**
+   * [TAS] Kueue's DelayedTopologyRequest of a podSet of a workload holding quota: "Pending" (placement waits
+   * for the ProvisioningRequest check), "Ready" (placed since), or null (never delayed).
+   */
+  public String delayedTopologyRequest(Workload w, int podSet) {
+    return tas.delayedTopologyRequest(w, podSet);
+  }
+
   /** [TAS] Whether any flavor is a TAS flavor. */
   public boolean tasEnabled() {
     return tas.enabled();
@@ -648,8 +752,9 @@ public final class KueueEngine {
   }
 
   /**
-   * [TAS] A pod was bound to (+1) or released from (-1) a node. Pods of workloads without a topology
-   * assignment are Kueue's non-TAS usage and reduce the free capacity of the TAS trees containing the node.
+   * [TAS] A pod that does not follow a topology assignment was bound to (+1) or released from (-1) a node:
+   * Kueue's non-TAS usage, which reduces the free capacity of the TAS trees containing the node. (Pods placed
+   * by a topology assignment are counted through the assignment; do not report them.)
    */
   public void podOnNode(Workload owner, String node, long[] request, int sign) {
     tas.nonTasPod(owner, node, request, sign);

@@ -357,7 +357,7 @@ public final class Scheduler {
     boolean fits = fitsCheck == FitsCheck.OK;
     AssignmentMode mode = e.assignment.representativeMode();
     e.message = e.assignment.message();
-    if (e.secondPass && mode != AssignmentMode.FIT && engine.tas.failFast) {
+    if (e.secondPass && mode != AssignmentMode.FIT && engine.tas.failFast && engine.tas.unhealthyNode(e.w) != null) {
       // [TAS] Kueue handleFailedTASReplacement (TASFailedNodeReplacementFailFast): no replacement, evict.
       engine.tas.evictFailedReplacement(e.w);
       e.status = Status.EVICTED;
@@ -541,14 +541,18 @@ public final class Scheduler {
     e.status = Status.ASSUMED;
     if (e.secondPass) {
       // [TAS] The replacement is admitted: the workload keeps its quota and takes the new domains.
-      engine.tas.admitSecondPass(e.w, a);
+      boolean delayed = engine.tas.admitSecondPass(e.w, a);
       engine.touch(e.w);
-      engine.host.onTopologyReassigned(e.w);
+      if (delayed) {
+        engine.admitAfterDelayedTopology(e.w); // its checks were Ready: Admitted now
+      } else {
+        engine.host.onTopologyReassigned(e.w);
+      }
       return;
     }
     engine.tas.admit(e.w, a); // [TAS] its domains are taken before its pods are bound
     engine.reserve(e.w, flavors, counts, usage, engine.now());
-    engine.host.onAdmitted(e.w);
+    engine.afterReservation(e.w);
   }
 
   // ------------------------------------------------------------------ requeue

@@ -124,7 +124,7 @@ final class Tas {
 
   /** A pod of a workload without a topology assignment bound to (+1) or left (-1) a node. */
   void nonTasPod(Workload owner, String node, long[] request, int sign) {
-    if (!enabled() || (owner != null && admitted.containsKey(owner))) {
+    if (!enabled()) {
       return;
     }
     for (TasFlavorSnapshot s : snapshots) {
@@ -211,6 +211,11 @@ final class Tas {
     final TasFlavorSnapshot snap;
     final PodSetRequest request;
     TopologyAssignment assignment;
+    /**
+     * Kueue DelayedTopologyRequest: "Pending" while placement waits for the ProvisioningRequest check
+     * (first pass reserves quota only), "Ready" once placed; null when never delayed.
+     */
+    String delayed;
 
     PodSetTas(int podSet, TasFlavorSnapshot snap, PodSetRequest request) {
       this.podSet = podSet;
@@ -221,8 +226,47 @@ final class Tas {
     PodSetTas copy() {
       PodSetTas c = new PodSetTas(podSet, snap, request);
       c.assignment = assignment;
+      c.delayed = delayed;
       return c;
     }
+
+    boolean pending() {
+      return DELAYED_PENDING.equals(delayed);
+    }
+  }
+
+  static final String DELAYED_PENDING = "Pending";
+  static final String DELAYED_READY = "Ready";
+
+  /**
+   * Kueue podSetTopologyRequest: with a ProvisioningRequest admission check, the first pass (no quota yet)
+   * delays placement; it happens in a second pass once the checks are Ready. batchsim's only admission
+   * check controller is ProvisioningRequest, so any check on the ClusterQueue delays.
+   */
+  private static boolean delays(ClusterQueue cq, Workload w) {
+    return !w.holdsQuota() && cq.spec.admissionChecks() != null && !cq.spec.admissionChecks().isEmpty();
+  }
+
+  private static List<PodSetTas> active(List<PodSetTas> reqs) {
+    List<PodSetTas> out = new ArrayList<>();
+    for (PodSetTas r : reqs) {
+      if (!r.pending()) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  /** The found placements plus the delayed podSets (no assignment), in podSet order. */
+  private static List<PodSetTas> withDelayed(List<PodSetTas> placed, List<PodSetTas> reqs) {
+    List<PodSetTas> out = new ArrayList<>(placed);
+    for (PodSetTas r : reqs) {
+      if (r.pending()) {
+        out.add(r);
+      }
+    }
+    out.sort(Comparator.comparingInt(p -> p.podSet));
+    return out;
   }
 
   /** The TAS part of an Assignment. {@code secondPass}: a node replacement, not a first admission. */
@@ -251,6 +295,7 @@ final class Tas {
   private List<PodSetTas> requests(Workload w, ClusterQueue cq, Assignment a) {
     List<PodSetTas> out = new ArrayList<>();
     List<PodSetSpec> specs = w.spec.podSets();
+    boolean delay = delays(cq, w);
     for (int i = 0; i < specs.size() && i < a.podSets.size(); i++) {
       PodSetSpec ps = specs.get(i);
       PodSetAssignment psa = a.podSets.get(i);
@@ -271,7 +316,9 @@ final class Tas {
         continue;
       }
       snap = byFlavor[tasFlavors.iterator().next()];
-      out.add(new PodSetTas(i, snap, podSetRequest(ps, psa.count)));
+      PodSetTas p = new PodSetTas(i, snap, podSetRequest(ps, psa.count));
+      p.delayed = delay ? DELAYED_PENDING : null;
+      out.add(p);
     }
     return out;
   }
@@ -339,7 +386,11 @@ final class Tas {
     if (!enabled()) {
       return;
     }
-    List<PodSetTas> reqs = requests(w, cq, a);
+    List<PodSetTas> all = requests(w, cq, a);
+    List<PodSetTas> reqs = active(all);
+    if (reqs.size() < all.size()) {
+      a.tas = new Placement(withDelayed(List.of(), all), false); // delayed: quota only on this pass
+    }
     if (reqs.isEmpty()) {
       return;
     }
@@ -350,7 +401,7 @@ final class Tas {
         psa.reasons.add(f.reason);
         a.updateMode(psa, AssignmentMode.PREEMPT);
       } else {
-        a.tas = new Placement(f.placed, false);
+        a.tas = new Placement(withDelayed(f.placed, all), false);
       }
     }
     if (a.representativeMode() == AssignmentMode.PREEMPT) {
@@ -378,7 +429,8 @@ final class Tas {
     if (!enabled() || a.representativeMode() != AssignmentMode.PREEMPT || !requestsTas(w, cq)) {
       return;
     }
-    List<PodSetTas> reqs = requests(w, cq, a);
+    List<PodSetTas> all = requests(w, cq, a);
+    List<PodSetTas> reqs = active(all);
     Found f;
     if (!targets.isEmpty()) {
       for (Target t : targets) {
@@ -391,7 +443,7 @@ final class Tas {
     } else {
       f = find(reqs, true);
     }
-    a.tas = new Placement(f.placed, false); // Kueue UpdateForTASResult keeps what was found before a failure
+    a.tas = new Placement(withDelayed(f.placed, all), false); // Kueue UpdateForTASResult keeps what was found
   }
 
   /** Kueue workloadFits, TAS part: do all TAS podSets of the assignment place on the live tree? */
@@ -399,7 +451,7 @@ final class Tas {
     if (!enabled()) {
       return true;
     }
-    List<PodSetTas> reqs = requests(w, cq, a);
+    List<PodSetTas> reqs = active(requests(w, cq, a));
     return reqs.isEmpty() || find(reqs, false).ok();
   }
 
@@ -491,6 +543,9 @@ final class Tas {
       return;
     }
     for (PodSetTas p : adm.podSets) {
+      if (p.assignment == null) {
+        continue; // delayed: no domains yet
+      }
       for (TopologyAssignment.Slot s : p.assignment.slots()) {
         addTasUsage(p.snap, s.leaf(), p.request.podRequest(), s.count(), sign);
       }
@@ -506,7 +561,7 @@ final class Tas {
     }
     List<PodSetTas> podSets = new ArrayList<>();
     for (PodSetTas p : a.tas.podSets) {
-      if (p.assignment != null) {
+      if (p.assignment != null || p.pending()) {
         podSets.add(p.copy());
       }
     }
@@ -530,7 +585,7 @@ final class Tas {
 
   private void index(Workload w, Admitted adm, boolean add) {
     for (PodSetTas p : adm.podSets) {
-      if (!p.snap.hostnameLowest()) {
+      if (!p.snap.hostnameLowest() || p.assignment == null) {
         continue;
       }
       for (TopologyAssignment.Slot s : p.assignment.slots()) {
@@ -561,6 +616,9 @@ final class Tas {
     }
     List<TasPlacement> out = new ArrayList<>();
     for (PodSetTas p : adm.podSets) {
+      if (p.assignment == null) {
+        continue;
+      }
       List<TasPlacement.Slot> slots = new ArrayList<>();
       for (TopologyAssignment.Slot s : p.assignment.slots()) {
         slots.add(new TasPlacement.Slot(s.id(), p.snap.nodeNames(p.snap.leaf(s.leaf())), s.count()));
@@ -625,7 +683,59 @@ final class Tas {
   /** Kueue NeedsSecondPass (node-failure case): quota held, not finished or evicted, an unhealthy node. */
   boolean needsSecondPass(Workload w) {
     Admitted adm = admitted.get(w);
-    return adm != null && adm.unhealthyNode != null && w.holdsQuota() && !w.isEvicted();
+    if (adm == null || !w.holdsQuota() || w.isEvicted()) {
+      return false;
+    }
+    return adm.unhealthyNode != null || awaitsDelayedTopology(w, adm);
+  }
+
+  /** Kueue needsSecondPassForDelayedAssignment: checks all Ready, a topology still pending, not Admitted. */
+  private static boolean awaitsDelayedTopology(Workload w, Admitted adm) {
+    if (w.checks.isEmpty() || w.checks.containsValue(CheckState.PENDING)) {
+      return false;
+    }
+    for (CheckState c : w.checks.values()) {
+      if (c != CheckState.READY) {
+        return false;
+      }
+    }
+    Condition admittedCond = w.conditions.get(ConditionType.ADMITTED);
+    if (admittedCond != null && admittedCond.status()) {
+      return false;
+    }
+    for (PodSetTas p : adm.podSets) {
+      if (p.pending()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Every admission check turned Ready: a workload whose topology was delayed is not Admitted yet but
+   * queued for the second pass that places it (Kueue's workload controller, QueueSecondPassIfNeeded).
+   * Returns true when that is so; the engine then admits it after the placement.
+   */
+  boolean deferAdmissionForTopology(Workload w) {
+    Admitted adm = admitted.get(w);
+    if (adm == null || !awaitsDelayedTopology(w, adm)) {
+      return false;
+    }
+    adm.secondPassIteration = 0;
+    return queueSecondPass(w, adm);
+  }
+
+  /** Kueue's DelayedTopologyRequest of a podSet of a workload holding quota: Pending, Ready, or null. */
+  String delayedTopologyRequest(Workload w, int podSet) {
+    Admitted adm = admitted.get(w);
+    if (adm != null) {
+      for (PodSetTas p : adm.podSets) {
+        if (p.podSet == podSet) {
+          return p.delayed;
+        }
+      }
+    }
+    return null;
   }
 
   /** Kueue QueueSecondPassIfNeeded: pre-queues with backoff 1 s × 2^(iteration−1), capped at 30 s. */
@@ -698,6 +808,40 @@ final class Tas {
     }
     List<PodSetTas> result = new ArrayList<>();
     Map<TasFlavorSnapshot, Map<Integer, long[]>> assumed = new HashMap<>();
+    List<PodSetTas> pending = new ArrayList<>();
+    for (PodSetTas p : adm.podSets) {
+      if (p.pending()) {
+        pending.add(p);
+      }
+    }
+    if (!pending.isEmpty()) {
+      // Delayed topology (ProvisioningRequest Ready): place the pending podSets now, the normal way.
+      List<PodSetTas> reqs = new ArrayList<>();
+      for (PodSetTas p : pending) {
+        PodSetTas r = p.copy();
+        r.delayed = null;
+        reqs.add(r);
+      }
+      Found f = find(reqs, false);
+      if (!f.ok()) {
+        PodSetAssignment psa = a.podSets.get(f.failed.podSet);
+        psa.reasons.add(f.reason);
+        a.updateMode(psa, AssignmentMode.PREEMPT);
+      }
+      for (PodSetTas p : adm.podSets) {
+        PodSetTas np = p.copy();
+        for (PodSetTas placed : f.placed) {
+          if (placed.podSet == p.podSet) {
+            np.assignment = placed.assignment;
+            np.delayed = DELAYED_READY;
+          }
+        }
+        result.add(np);
+      }
+      a.tas = new Placement(result, true);
+      a.lastState = null;
+      return a;
+    }
     for (PodSetTas p : adm.podSets) {
       PodSetTas np = p.copy();
       result.add(np);
@@ -821,9 +965,16 @@ final class Tas {
     return level < 0 ? null : s.leaf(kept.get(0).leaf()).ancestorAt(level);
   }
 
-  /** A second pass found its replacement: the workload keeps its quota and takes the new domains. */
-  void admitSecondPass(Workload w, Assignment a) {
+  /**
+   * A second pass succeeded: the workload keeps its quota and takes the new domains (a node replacement,
+   * or its delayed topology). Returns true for a delayed topology: the workload is to be Admitted now.
+   */
+  boolean admitSecondPass(Workload w, Assignment a) {
     Admitted adm = admitted.get(w);
+    boolean delayed = false;
+    for (PodSetTas p : adm.podSets) {
+      delayed |= p.pending();
+    }
     workloadUsage(w, -1);
     index(w, adm, false);
     adm.podSets.clear();
@@ -835,7 +986,10 @@ final class Tas {
     secondPass.remove(w);
     workloadUsage(w, +1);
     index(w, adm, true);
-    repairs++;
+    if (!delayed) {
+      repairs++;
+    }
+    return delayed;
   }
 
   /** Kueue handleFailedTASReplacement (fail-fast): evict with reason NodeFailures. */
@@ -864,9 +1018,13 @@ final class Tas {
       }
     }
     for (TasFlavorSnapshot s : snapshots) {
+      out.addAll(s.checkUsage());
       Map<Integer, long[]> expected = new HashMap<>();
       for (Admitted adm : admitted.values()) {
         for (PodSetTas p : adm.podSets) {
+          if (p.assignment == null) {
+            continue;
+          }
           for (TopologyAssignment.Slot slot : p.assignment.slots()) {
             Domain leaf = p.snap == s ? s.leaf(slot.leaf())
                 : (p.snap.hostnameLowest() && s.hostnameLowest() ? s.leafById(slot.id()) : null);

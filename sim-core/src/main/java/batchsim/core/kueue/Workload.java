@@ -50,6 +50,10 @@ public final class Workload {
   long requeueAtMs = UNSET_TIME;
   /** Requeued=False: held out of the heap until a backoff expires or a stopped queue resumes. */
   boolean requeueHeld;
+  /** Admission checks of the current reservation (name → state); empty when none apply. */
+  final java.util.LinkedHashMap<String, CheckState> checks = new java.util.LinkedHashMap<>();
+  /** requeueAfter a Retry check asked for (Kueue: requeueAt = eviction + requeueAfterSeconds). */
+  long checkRequeueAfterMs;
   /** Evictions for PodsReadyTimeout so far (Kueue requeueState.count). */
   int podsReadyRequeues;
   String pendingReason = "";
@@ -143,6 +147,16 @@ public final class Workload {
 
   public String pendingMessage() {
     return pendingMessage;
+  }
+
+  /** The state of an admission check of the current reservation, or null. */
+  public CheckState check(String name) {
+    return checks.get(name);
+  }
+
+  /** True while quota is reserved but some admission check is not Ready yet. */
+  public boolean waitingForChecks() {
+    return state == WorkloadState.RESERVED && checks.containsValue(CheckState.PENDING);
   }
 
   public Condition condition(ConditionType t) {

@@ -216,6 +216,16 @@ public final class Recorder {
     return quotaUsage.peak(slot);
   }
 
+  /** Evictions of a queue so far (cumulative, for the time series). */
+  public long evictedSoFar(int queue) {
+    return queues[queue].evicted;
+  }
+
+  /** Preemptions of a queue so far (cumulative, for the time series). */
+  public long preemptedSoFar(int queue) {
+    return queues[queue].preempted;
+  }
+
   public long unknownQueueArrivals() {
     return unknownQueueArrivals;
   }

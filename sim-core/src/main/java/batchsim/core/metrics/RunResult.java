@@ -16,6 +16,7 @@ import java.util.List;
  * @param preemption eviction costs per ClusterQueue, in scenario order
  * @param pools node counts, node-hours and failures per node pool
  * @param serving scale-to-zero churn per serving Deployment
+ * @param tas Topology Aware Scheduling figures (null when the scenario has no TAS flavor)
  */
 public record RunResult(
     String scenarioName,
@@ -34,7 +35,35 @@ public record RunResult(
     PreemptionStats preemptionOverall,
     List<PreemptionStats> preemption,
     List<PoolStats> pools,
-    List<ServingStats> serving) {
+    List<ServingStats> serving,
+    TasStats tas,
+    ProvisioningStats provisioning) {
+
+  /** A result without provisioning figures. */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
+      List<PoolStats> pools, List<ServingStats> serving, TasStats tas) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas, null);
+  }
+
+  public RunResult withProvisioning(ProvisioningStats p) {
+    return new RunResult(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues,
+        utilization, queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving,
+        tas, p);
+  }
+
+  /** A result without TAS figures. */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
+      List<PoolStats> pools, List<ServingStats> serving) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, null, null);
+  }
 
   /** A result without preemption statistics (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
@@ -42,6 +71,6 @@ public record RunResult(
       List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
       TimeSeries timeSeries) {
     this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
-        queueUsage, unknownQueueArrivals, timeSeries, null, List.of(), List.of(), List.of());
+        queueUsage, unknownQueueArrivals, timeSeries, null, List.of(), List.of(), List.of(), null, null);
   }
 }

@@ -13,6 +13,9 @@ import java.util.List;
  * @param timeline one-off and recurring actions on the cluster and queues
  * @param failureModels stochastic node failures per pool
  * @param serving scale-to-zero Deployments (PodGroup churn)
+ * @param admissionChecks AdmissionChecks named by ClusterQueues (ProvisioningRequest)
+ * @param autoscaling autoscaled node pools
+ * @param topologies Kueue Topology objects, referred to by TAS flavors' {@code topologyName}
  */
 public record SimulationSpec(
     String name,
@@ -31,9 +34,43 @@ public record SimulationSpec(
     long sampleIntervalMs,
     List<TimelineEvent> timeline,
     List<FailureModel> failureModels,
-    List<ServingSpec> serving) {
+    List<ServingSpec> serving,
+    List<TopologySpec> topologies,
+    List<AdmissionCheckSpec> admissionChecks,
+    List<AutoscalingSpec> autoscaling) {
 
   public static final long NO_HORIZON = Long.MAX_VALUE;
+
+  /** A scenario without admission checks or autoscaled pools. */
+  public SimulationSpec(String name, long seed, long horizonMs, ResourceSpace resources,
+      List<NodePoolSpec> nodePools, List<ResourceFlavorSpec> flavors, List<CohortSpec> cohorts,
+      List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues,
+      List<PriorityClassSpec> priorityClasses, KueueConfig kueue, PodSchedulingConfig podScheduling,
+      List<WorkloadSourceSpec> workloadSources, long sampleIntervalMs, List<TimelineEvent> timeline,
+      List<FailureModel> failureModels, List<ServingSpec> serving, List<TopologySpec> topologies) {
+    this(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues, localQueues,
+        priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline, failureModels, serving,
+        topologies, List.of(), List.of());
+  }
+
+  /** This spec with admission checks and autoscaled pools. */
+  public SimulationSpec withProvisioning(List<AdmissionCheckSpec> checks, List<AutoscalingSpec> scaling) {
+    return new SimulationSpec(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues,
+        localQueues, priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline,
+        failureModels, serving, topologies, List.copyOf(checks), List.copyOf(scaling));
+  }
+
+  /** A scenario without Topology objects (no Topology Aware Scheduling). */
+  public SimulationSpec(String name, long seed, long horizonMs, ResourceSpace resources,
+      List<NodePoolSpec> nodePools, List<ResourceFlavorSpec> flavors, List<CohortSpec> cohorts,
+      List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues,
+      List<PriorityClassSpec> priorityClasses, KueueConfig kueue, PodSchedulingConfig podScheduling,
+      List<WorkloadSourceSpec> workloadSources, long sampleIntervalMs, List<TimelineEvent> timeline,
+      List<FailureModel> failureModels, List<ServingSpec> serving) {
+    this(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues, localQueues,
+        priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline, failureModels, serving,
+        List.of());
+  }
 
   /** A scenario without a timeline, failure models or serving workloads. */
   public SimulationSpec(String name, long seed, long horizonMs, ResourceSpace resources,
@@ -42,13 +79,14 @@ public record SimulationSpec(
       List<PriorityClassSpec> priorityClasses, KueueConfig kueue, PodSchedulingConfig podScheduling,
       List<WorkloadSourceSpec> workloadSources, long sampleIntervalMs) {
     this(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues, localQueues,
-        priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, List.of(), List.of(), List.of());
+        priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, List.of(), List.of(), List.of(),
+        List.of());
   }
 
   /** This spec with a different seed (replicas, --seed). */
   public SimulationSpec withSeed(long newSeed) {
     return new SimulationSpec(name, newSeed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues,
         localQueues, priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline,
-        failureModels, serving);
+        failureModels, serving, topologies, admissionChecks, autoscaling);
   }
 }

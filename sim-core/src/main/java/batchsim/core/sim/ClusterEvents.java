@@ -5,7 +5,6 @@ import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.FailureModel;
-import batchsim.core.model.NodePoolSpec;
 import batchsim.core.model.TimelineEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -93,6 +92,9 @@ final class ClusterEvents {
         NodeChange c = (NodeChange) e.payload();
         if (c.node().failed() && !c.node().removed()) {
           sim.binder.recoverNode(c.node());
+          if (c.node().schedulable()) {
+            sim.kueue.nodeRecovered(c.node().name()); // [TAS] back in the topology trees
+          }
           sim.recorder.poolFailed(c.node().pool(), -1, sim.loop.now());
           sim.requestBind();
           if (c.byModel()) {
@@ -109,6 +111,7 @@ final class ClusterEvents {
     sim.recorder.poolFailed(n.pool(), +1, sim.loop.now());
     sim.recorder.podsLost(n.pool(), n.podCount());
     List<Object> owners = sim.binder.failNode(n);
+    sim.kueue.nodeFailed(n.name()); // [TAS] out of the trees; TAS workloads there get a second pass
     sim.podsLost(owners);
     if (repairMs >= 0) {
       sim.loop.schedule(sim.loop.now() + repairMs, EventKind.NODE_REPAIR,
@@ -126,6 +129,12 @@ final class ClusterEvents {
       for (Node n : pick(a.pool(), a.count(), a.nodes(), n -> !n.cordoned() && !n.removed())) {
         int pods = n.podCount();
         List<Object> owners = sim.binder.cordonNode(n, a.drain());
+        // [TAS] unschedulable nodes leave the trees; drained pods make the node unhealthy for TAS workloads
+        if (a.drain()) {
+          kueue.nodeFailed(n.name());
+        } else {
+          kueue.nodeSchedulable(n.name(), false);
+        }
         if (a.drain()) {
           sim.recorder.podsLost(n.pool(), pods);
         }
@@ -134,25 +143,17 @@ final class ClusterEvents {
     } else if (action instanceof ClusterAction.UncordonNodes a) {
       for (Node n : pick(a.pool(), a.count(), a.nodes(), n -> n.cordoned() && !n.removed())) {
         sim.binder.uncordonNode(n);
+        if (n.schedulable()) {
+          kueue.nodeRecovered(n.name()); // [TAS]
+        }
       }
       sim.requestBind();
     } else if (action instanceof ClusterAction.AddNodes a) {
-      int p = sim.cluster.poolIndex(a.pool());
-      for (Node n : sim.binder.addNodes(p, a.count())) {
-        capacity(n, +1);
-        scheduleFailure(n);
-      }
-      sim.requestBind();
+      addNodes(sim.cluster.poolIndex(a.pool()), a.count());
     } else if (action instanceof ClusterAction.RemoveNodes a) {
       List<Node> present = sim.cluster.nodesOf(a.pool(), null);
       for (int i = present.size() - 1, k = 0; i >= 0 && k < a.count(); i--, k++) {
-        Node n = present.get(i);
-        if (n.failed()) {
-          sim.recorder.poolFailed(n.pool(), -1, sim.loop.now());
-        }
-        sim.recorder.podsLost(n.pool(), n.podCount());
-        sim.podsLost(sim.binder.removeNode(n));
-        capacity(n, -1);
+        removeNode(present.get(i));
       }
     } else if (action instanceof ClusterAction.SetQuota a) {
       kueue.setQuota(a.clusterQueue(), a.flavor(), a.resource(), a.quota());
@@ -176,6 +177,30 @@ final class ClusterEvents {
     sim.requestCycle();
   }
 
+  /** New nodes join a pool (timeline or autoscaler): capacity, TAS tree and failure model follow. */
+  List<Node> addNodes(int pool, int count) {
+    List<Node> added = sim.binder.addNodes(pool, count);
+    for (Node n : added) {
+      capacity(n, +1);
+      sim.kueue.nodeAdded(sim.tas.tasNode(n)); // [TAS]
+      scheduleFailure(n);
+    }
+    sim.requestBind();
+    return added;
+  }
+
+  /** A node leaves (timeline or autoscaler scale-down); its pods fail as on a node failure. */
+  void removeNode(Node n) {
+    if (n.failed()) {
+      sim.recorder.poolFailed(n.pool(), -1, sim.loop.now());
+    }
+    sim.recorder.podsLost(n.pool(), n.podCount());
+    List<Object> lost = sim.binder.removeNode(n);
+    sim.kueue.nodeFailed(n.name()); // [TAS] a deleted node is unhealthy at once
+    sim.podsLost(lost);
+    capacity(n, -1);
+  }
+
   private List<Node> pick(String pool, int count, List<String> names, java.util.function.Predicate<Node> eligible) {
     List<Node> out = new ArrayList<>();
     for (Node n : sim.cluster.nodesOf(pool, names)) {
@@ -188,20 +213,6 @@ final class ClusterEvents {
 
   /** Adds (+1) or removes (-1) a node's allocatable to the capacity of every flavor it belongs to. */
   private void capacity(Node n, int sign) {
-    long now = sim.loop.now();
-    NodePoolSpec pool = sim.cluster.pools().get(n.pool());
-    for (int r = 0; r < sim.nRes; r++) {
-      long amount = pool.allocatable().get(r);
-      if (amount == 0) {
-        continue;
-      }
-      for (int f = 0; f < sim.nFlavors; f++) {
-        if (sim.flavorPools[f][n.pool()]) {
-          sim.recorder.capacity(f * sim.nRes + r, sign * amount, now);
-        }
-      }
-      sim.recorder.capacity(sim.nFlavors * sim.nRes + r, sign * amount, now);
-    }
-    sim.recorder.poolNodes(n.pool(), sign, now);
+    sim.capacity.node(n.pool(), sign, sim.loop.now());
   }
 }

@@ -19,10 +19,8 @@ import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.NodePoolSpec;
-import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.SimulationSpec;
-import batchsim.core.model.WorkloadSource;
 import batchsim.core.model.WorkloadSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -51,13 +49,13 @@ public final class Simulation implements KueueEngine.Host {
   final Recorder recorder;
   final Map<String, String> localQueueToCq = new HashMap<>();
   final Map<String, Integer> cqIndex = new HashMap<>();
-  final List<WorkloadSource> sources = new ArrayList<>();
+  final Arrivals arrivals;
   private final List<Workload> workloads = new ArrayList<>();
   private final List<RejectedArrival> rejected = new ArrayList<>();
   final int nRes;
   final int nFlavors;
-  /** Per flavor, which node pools it stands for (its node labels match). */
-  final boolean[][] flavorPools;
+  /** Capacity and allocation per flavor (the node pools its labels select) and overall. */
+  final CapacityAccounting capacity;
   private final ArrayDeque<String> recent = new ArrayDeque<>();
   private boolean checked;
   private long maxEvents = Long.MAX_VALUE;
@@ -67,6 +65,9 @@ public final class Simulation implements KueueEngine.Host {
   private boolean cycleScheduled;
   final ClusterEvents clusterEvents;
   final ServingChurn churn;
+  ProvisioningController provisioning;
+  /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
+  final TasBinding tas;
   private static final long MAX_SLOW_DOWN_MS = 10;
   private long slowDownMs;
   private long nextCycleNotBefore;
@@ -79,7 +80,19 @@ public final class Simulation implements KueueEngine.Host {
     this.nRes = res.size();
     this.nFlavors = spec.flavors().size();
     this.cluster = new ClusterState(res, spec.nodePools(), spec.podScheduling().scoring());
-    this.binder = new PodBinder(cluster, spec.flavors(), this::podBound);
+    this.binder = new PodBinder(cluster, spec.flavors(), new PodBinder.BindListener() {
+      @Override
+      public void podBound(Object owner, int pool, long[] request, int sign) {
+        Simulation.this.podBound(owner, pool, request, sign);
+      }
+
+      @Override
+      public void nodeEmptied(batchsim.core.cluster.Node n) {
+        if (provisioning != null) {
+          provisioning.nodeMaybeEmpty(n);
+        }
+      }
+    });
     this.kueue = new KueueEngine(spec.kueue(), res, spec.flavors(), spec.cohorts(), spec.clusterQueues(), loop::now);
     kueue.setHost(this);
     List<String> cqNames = new ArrayList<>();
@@ -93,26 +106,14 @@ public final class Simulation implements KueueEngine.Host {
     int frs = nFlavors * nRes;
     this.recorder = new Recorder(cqNames, (nFlavors + 1) * nRes, cqNames.size() * frs);
     this.holding = new int[cqNames.size()];
-    this.flavorPools = new boolean[nFlavors][];
-    for (int f = 0; f < nFlavors; f++) {
-      flavorPools[f] = poolsOf(spec.flavors().get(f), spec.nodePools());
-    }
+    this.capacity = new CapacityAccounting(spec, recorder);
+    this.arrivals = new Arrivals(loop, spec.workloadSources());
+    this.tas = new TasBinding(this); // [TAS] before the sampler, which asks it for columns
+    tas.configure();
     this.sampler = new Sampler();
     recorder.initCapacity((nFlavors + 1) * nRes, spec.nodePools().size());
     this.clusterEvents = new ClusterEvents(this);
     this.churn = new ServingChurn(this);
-  }
-
-  private static boolean[] poolsOf(ResourceFlavorSpec f, List<NodePoolSpec> pools) {
-    boolean[] out = new boolean[pools.size()];
-    for (int p = 0; p < out.length; p++) {
-      boolean ok = true;
-      for (var e : f.nodeLabels().entrySet()) {
-        ok &= e.getValue().equals(pools.get(p).labels().get(e.getKey()));
-      }
-      out[p] = ok;
-    }
-    return out;
   }
 
   /** Checks every invariant after every event (slower; on in tests and with --check). */
@@ -135,12 +136,10 @@ public final class Simulation implements KueueEngine.Host {
   /** Opens the workload sources and starts the timeline, churn and sampling; every stream split in order. */
   private void start() {
     SplittableRandom root = new SplittableRandom(spec.seed());
-    for (var s : spec.workloadSources()) {
-      sources.add(s.open(root.split()));
-      pull(sources.size() - 1);
-    }
+    arrivals.open(root);
     clusterEvents.start(root);
     churn.start(root);
+    provisioning = new ProvisioningController(this, root.split());
     if (spec.sampleIntervalMs() > 0) {
       loop.schedule(0, EventKind.SAMPLE, null);
     }
@@ -171,18 +170,13 @@ public final class Simulation implements KueueEngine.Host {
     int readyToken;
     /** A serving Deployment's PodGroup: not counted in the batch queue statistics. */
     boolean serving;
+    /** The reservation whose quota bookkeeping was done. */
+    long reservationAccounted = Long.MIN_VALUE;
     /** The reservation whose start was recorded (time-to-start counts once per admission). */
     long startRecordedFor = Long.MIN_VALUE;
 
     Runtime(int queue) {
       this.queue = queue;
-    }
-  }
-
-  private record Arrival(int source, WorkloadSpec spec) {
-    @Override
-    public String toString() {
-      return spec.id();
     }
   }
 
@@ -211,22 +205,13 @@ public final class Simulation implements KueueEngine.Host {
     }
     long end = horizon == SimulationSpec.NO_HORIZON ? loop.now() : horizon;
     loop.advanceTo(end);
-    for (WorkloadSource s : sources) {
-      s.close();
-    }
+    arrivals.close();
     return result(end);
-  }
-
-  private void pull(int source) {
-    WorkloadSpec w = sources.get(source).next();
-    if (w != null) {
-      loop.schedule(Math.max(w.createdMs(), loop.now()), EventKind.ARRIVAL, new Arrival(source, w));
-    }
   }
 
   private void dispatch(Event e) {
     switch (e.kind()) {
-      case ARRIVAL -> arrive((Arrival) e.payload());
+      case ARRIVAL -> arrive(arrivals.take((Arrivals.Arrival) e.payload()));
       case SCHEDULE -> cycle();
       case BIND -> bindWaiting();
       case PODS_READY -> podsReady((Timed) e.payload());
@@ -237,6 +222,7 @@ public final class Simulation implements KueueEngine.Host {
         requestCycle();
       }
       case TIMELINE, NODE_FAIL, NODE_REPAIR -> clusterEvents.handle(e);
+      case PROVISIONING_RESULT, BOOKING_EXPIRY, SCALE_DOWN_CHECK -> provisioning.handle(e);
       case SCALE_UP, SCALE_DOWN, POD_GROUP_DELETE -> churn.handle(e);
       case BACKOFF_EXPIRY -> {
         kueue.backoffFinished((Workload) e.payload());
@@ -289,16 +275,10 @@ public final class Simulation implements KueueEngine.Host {
 
   /** ScaleArrivals: the class's source divides its next gaps by {@code factor}. */
   void scaleArrivals(String workloadClass, double factor) {
-    for (int i = 0; i < spec.workloadSources().size(); i++) {
-      if (spec.workloadSources().get(i).name().equals(workloadClass)) {
-        sources.get(i).scaleRate(factor);
-      }
-    }
+    arrivals.scale(workloadClass, factor);
   }
 
-  private void arrive(Arrival a) {
-    pull(a.source());
-    WorkloadSpec s = a.spec();
+  private void arrive(WorkloadSpec s) {
     String cq = localQueueToCq.get(s.localQueue());
     if (cq == null) {
       rejected.add(new RejectedArrival(s));
@@ -348,21 +328,38 @@ public final class Simulation implements KueueEngine.Host {
   // ------------------------------------------------------------------ KueueEngine.Host
 
   @Override
-  public void onAdmitted(Workload w) {
+  public void onQuotaReserved(Workload w) {
+    reserved(w);
+    provisioning.onQuotaReserved(w);
+  }
+
+  /** Quota bookkeeping of a new reservation (once, whether or not admission checks follow). */
+  private void reserved(Workload w) {
     Runtime rt = (Runtime) w.runtime;
+    if (rt.reservationAccounted == w.reservedAtMs()) {
+      return;
+    }
+    rt.reservationAccounted = w.reservedAtMs();
     if (!rt.serving) {
       long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
       recorder.admitted(rt.queue, first);
+      tas.admitted(w, first);
       if (w.evictedAtMs() != Workload.UNSET_TIME) {
         recorder.readmitted(rt.queue, w.reservedAtMs() - w.evictedAtMs());
       }
     }
+    holding[rt.queue]++;
+    quotaUsage(w, rt.queue, +1);
+  }
+
+  @Override
+  public void onAdmitted(Workload w) {
+    Runtime rt = (Runtime) w.runtime;
+    reserved(w);
     if (spec.kueue().waitForPodsReady().enable()) {
       loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT,
           new ReadyTimeout(w, rt.readyToken, false));
     }
-    holding[rt.queue]++;
-    quotaUsage(w, rt.queue, +1);
     int[][] flavors = new int[w.spec().podSets().size()][];
     int[] counts = new int[flavors.length];
     for (int i = 0; i < flavors.length; i++) {
@@ -373,7 +370,23 @@ public final class Simulation implements KueueEngine.Host {
       }
     }
     rt.pods = binder.pods(w.spec().podSets(), counts, flavors);
+    tas.pin(w, rt.pods); // [TAS] pods go to exactly the nodes of the topology assignment
     if (binder.bind(w, rt.pods)) {
+      allBound(w);
+    }
+  }
+
+  /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
+  @Override
+  public void scheduleSecondPass(long atMs) {
+    loop.schedule(Math.max(atMs, loop.now()), EventKind.SCHEDULE, null);
+  }
+
+  /** [TAS] The unhealthy node was replaced: the pods that were there go to the new nodes. */
+  @Override
+  public void onTopologyReassigned(Workload w) {
+    Runtime rt = (Runtime) w.runtime;
+    if (rt.pods != null && tas.pin(w, rt.pods) && binder.bind(w, rt.pods)) {
       allBound(w);
     }
   }
@@ -523,23 +536,16 @@ public final class Simulation implements KueueEngine.Host {
   }
 
   private void releasePods(Workload w) {
-    binder.release(w, ((Runtime) w.runtime).pods);
+    Runtime rt = (Runtime) w.runtime;
+    if (rt.pods == null) {
+      return; // evicted while its admission checks were pending: no pods yet
+    }
+    binder.release(w, rt.pods);
   }
 
   /** PodBinder.BindListener: a pod was bound to (+1) or released from (-1) a node of {@code pool}. */
   private void podBound(Object owner, int pool, long[] request, int sign) {
-    long now = loop.now();
-    for (int r = 0; r < nRes; r++) {
-      if (request[r] == 0) {
-        continue;
-      }
-      for (int f = 0; f < nFlavors; f++) {
-        if (flavorPools[f][pool]) {
-          recorder.allocation(f * nRes + r, sign * request[r], now);
-        }
-      }
-      recorder.allocation(nFlavors * nRes + r, sign * request[r], now);
-    }
+    capacity.allocation(pool, request, sign, loop.now());
   }
 
   private void quotaUsage(Workload w, int queue, int sign) {
@@ -616,9 +622,9 @@ public final class Simulation implements KueueEngine.Host {
       tu += running[q];
     }
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
-        records, recorder.overallStats(tp, tr, tu), qs, utilization(end), queueUsage(end),
+        records, recorder.overallStats(tp, tr, tu), qs, capacity.utilization(end), queueUsage(end),
         recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), preemptionStats(),
-        poolStats(end), churn.stats());
+        capacity.poolStats(end), churn.stats(), tas.stats()).withProvisioning(provisioning.stats());
   }
 
   /** Takes the time-series samples: per queue pending, holding and quota used; per flavor allocation. */
@@ -636,6 +642,8 @@ public final class Simulation implements KueueEngine.Host {
         columns.add("pending:" + name);
         columns.add("holding:" + name);
         columns.add("share:" + name);
+        columns.add("evicted:" + name);
+        columns.add("preempted:" + name);
       }
       for (int q = 0; q < spec.clusterQueues().size(); q++) {
         String name = spec.clusterQueues().get(q).name();
@@ -666,6 +674,7 @@ public final class Simulation implements KueueEngine.Host {
         columns.add("nodes:" + p.name());
         columns.add("failed:" + p.name());
       }
+      columns.addAll(tas.columns()); // [TAS] free domains, largest fit, per-domain usage
     }
 
     void sample() {
@@ -677,6 +686,8 @@ public final class Simulation implements KueueEngine.Host {
         row[c++] = holding[q];
         double share = kueue.share(name);
         row[c++] = Double.isInfinite(share) ? Long.MAX_VALUE : Math.round(share);
+        row[c++] = recorder.evictedSoFar(q);
+        row[c++] = recorder.preemptedSoFar(q);
       }
       for (int[] u : usageSlots) {
         String name = spec.clusterQueues().get(u[0]).name();
@@ -694,6 +705,7 @@ public final class Simulation implements KueueEngine.Host {
         row[c++] = recorder.poolNodesLevel(p);
         row[c++] = recorder.poolFailedLevel(p);
       }
+      c = tas.sample(row, c);
       times.add(loop.now());
       rows.add(row);
     }
@@ -701,14 +713,6 @@ public final class Simulation implements KueueEngine.Host {
     TimeSeries series() {
       return times.isEmpty() ? TimeSeries.EMPTY : new TimeSeries(List.copyOf(columns), times, rows);
     }
-  }
-
-  private List<batchsim.core.metrics.PoolStats> poolStats(long end) {
-    List<batchsim.core.metrics.PoolStats> out = new ArrayList<>();
-    for (int p = 0; p < spec.nodePools().size(); p++) {
-      out.add(recorder.poolStats(p, spec.nodePools().get(p).name(), end));
-    }
-    return out;
   }
 
   private List<batchsim.core.metrics.PreemptionStats> preemptionStats() {
@@ -745,28 +749,6 @@ public final class Simulation implements KueueEngine.Host {
 
   private static long t(long v) {
     return v == Workload.UNSET_TIME ? WorkloadRecord.NEVER : v;
-  }
-
-  /** Per flavor (the pools its node labels select) and overall: time-weighted allocation ÷ capacity. */
-  private List<UtilizationStat> utilization(long end) {
-    List<UtilizationStat> out = new ArrayList<>();
-    boolean[] all = new boolean[spec.nodePools().size()];
-    java.util.Arrays.fill(all, true);
-    for (int f = 0; f <= nFlavors; f++) {
-      boolean[] mask = f < nFlavors ? flavorPools[f] : all;
-      String name = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
-      for (int r = 0; r < nRes; r++) {
-        int slot = f * nRes + r;
-        // Capacity is integrated too: nodes may be added or removed during the run.
-        double cap = recorder.meanCapacity(slot, end);
-        if (cap > 0 || recorder.capacityLevel(slot) > 0) {
-          double mean = recorder.meanAllocation(slot, end);
-          out.add(new UtilizationStat(name, spec.resources().name(r), mean, cap, cap == 0 ? 0 : mean / cap,
-              recorder.peakAllocation(slot)));
-        }
-      }
-    }
-    return out;
   }
 
   private List<QueueUsageStat> queueUsage(long end) {

@@ -50,17 +50,20 @@ final class NodeSearch {
       if (e == null) {
         out.add(n);
       } else if (firstError != null && firstError[0] == null) {
-        firstError[0] = n.name + ": " + e.reason();
+        firstError[0] = n.name + ": " + (e == INSUFFICIENT ? "Insufficient " + insufficient(ssn, task, n) : e.reason());
       }
     }
     ssn.engine.lastProcessedNodeIndex = (start + processed) % all;
     return out;
   }
 
+  /** Not enough future idle on the node; the resources are named only for the error that is reported. */
+  private static final Plugin.FitError INSUFFICIENT = new Plugin.FitError("Insufficient", true);
+
   /** The allocate action's predicate: resources fit the node's future idle, then the plugins' predicates. */
   static Plugin.FitError allocatePredicate(Session ssn, TaskInfo task, NodeInfo node) {
     if (!task.resreq.lessEqualAll(node.futureIdle())) {
-      return new Plugin.FitError("Insufficient " + insufficient(ssn, task, node), true);
+      return INSUFFICIENT;
     }
     return ssn.predicate(task, node);
   }

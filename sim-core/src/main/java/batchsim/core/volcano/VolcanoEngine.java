@@ -347,6 +347,19 @@ public final class VolcanoEngine {
     p.state = PodState.PENDING;
   }
 
+  /**
+   * The pod failed where it ran (its node failed) and its controller recreated it under the same identity:
+   * it leaves its node and is Pending again. A gang that lost pods drops below minMember and its PodGroup
+   * phase is recomputed at the next session close (Running → Pending, issue #2208).
+   */
+  public void podFailed(Pod p) {
+    if (p.state != PodState.RUNNING && p.state != PodState.BINDING) {
+      return;
+    }
+    unbind(p);
+    p.state = PodState.PENDING;
+  }
+
   private void unbind(Pod p) {
     if (p.node != null) {
       p.node.pods.remove(p.id());
@@ -373,6 +386,15 @@ public final class VolcanoEngine {
   }
 
   // ------------------------------------------------------------------ inspection
+
+  /** The pods bound to {@code node} (binding, running or releasing), in bind order. */
+  public List<Pod> podsOn(String node) {
+    Node n = nodesByName.get(node);
+    if (n == null) {
+      throw new IllegalArgumentException("unknown node " + node);
+    }
+    return List.copyOf(n.pods.values());
+  }
 
   public PodGroup podGroup(String id) {
     return podGroups.get(id);

@@ -215,6 +215,29 @@ class TasEngineTest {
   }
 
   @Test
+  void aPreemptorWithoutCandidatesReservesItsEmptyClusterDomainsForTheCycle() {
+    // Kueue reserveCapacityForUnreclaimablePreempt + updateAssignmentForTAS: A (first in the cycle) needs a
+    // whole rack; each rack has one host taken, so it is Preempt with no candidates and reserves the rack
+    // it would get on an empty cluster (r1). B, nominated on r1-x2 at cycle start, recomputes onto r2.
+    KueueEngine e = engine(2, 2, 100, PreemptionSpec.NEVER, "cq-a", "cq-b");
+    Workload w1 = e.submit(wl("w1", 1, TopologyRequest.required(HOST)), "cq-a", 0, 1, null);
+    e.runCycle();
+    Workload w2 = e.submit(wl("w2", 1, TopologyRequest.required(HOST)), "cq-a", 0, 2, null);
+    e.runCycle();
+    Workload w3 = e.submit(wl("w3", 1, TopologyRequest.required(HOST)), "cq-a", 0, 3, null);
+    e.runCycle();
+    assertEquals(List.of(List.of("r1-x1:1"), List.of("r1-x2:1"), List.of("r2-x1:1")),
+        List.of(slots(e, w1), slots(e, w2), slots(e, w3)));
+    e.finish(w2); // one busy host per rack: r1-x1 and r2-x1
+    Workload a = e.submit(wl("A", 2, TopologyRequest.required(RACK)), "cq-a", 10, 4, null);
+    Workload b = e.submit(wl("B", 1, TopologyRequest.required(RACK)), "cq-b", 0, 5, null);
+    e.runCycle();
+    assertEquals(WorkloadState.PENDING, a.state());
+    assertEquals(List.of("r2-x2:1"), slots(e, b));
+    assertTrue(e.checkQuotaInvariants().isEmpty(), () -> e.checkQuotaInvariants().toString());
+  }
+
+  @Test
   void nodeFailureIsRepairedWithinTheRequiredRack() {
     KueueEngine e = engine(2, 3, 100, PreemptionSpec.NEVER, "cq");
     Workload a = e.submit(wl("a", 2, TopologyRequest.required(RACK)), "cq", 0, 1, null);
@@ -286,6 +309,35 @@ class TasEngineTest {
     e.runCycle();
     assertTrue(log.isEmpty(), log::toString);
     assertEquals(List.of("r1-x1:1", "r1-x2:1"), slots(e, a));
+  }
+
+  @Test
+  void provisioningRequestDelaysTheTopologyToASecondPass() {
+    // Kueue scheduler_tas_test "workload in CQ with ProvisioningRequest gets QuotaReserved only" (T01), then
+    // the second pass once the check is Ready.
+    KueueEngine e = engine(1, 2, 100, PreemptionSpec.NEVER, "cq");
+    ClusterQueue q = e.queuesByName.get("cq");
+    q.spec = new ClusterQueueSpec(q.spec.name(), q.spec.cohort(), q.spec.resourceGroups(), q.spec.queueingStrategy(),
+        q.spec.preemption(), q.spec.fungibility(), q.spec.fairWeight(), List.of("prov-check"));
+    Workload w = e.submit(wl("foo", 1, TopologyRequest.required(HOST)), "cq", 0, 1, null);
+    log.clear();
+    e.runCycle();
+    assertEquals(WorkloadState.RESERVED, w.state());
+    assertEquals("Pending", e.delayedTopologyRequest(w, 0));
+    assertTrue(slots(e, w).isEmpty());
+    assertEquals(List.of("foo QuotaReserved Normal"), e.events());
+    assertTrue(log.isEmpty(), log::toString); // not Admitted: no pods yet
+    now = 5_000;
+    e.setCheckState(w, "prov-check", CheckState.READY, 0, "");
+    assertTrue(log.isEmpty(), log::toString); // still not Admitted: the topology comes first
+    assertEquals(List.of(6_000L), host.secondPassAt);
+    now = 6_000;
+    e.runCycle();
+    assertEquals("Ready", e.delayedTopologyRequest(w, 0));
+    assertEquals(List.of("r1-x1:1"), slots(e, w));
+    assertEquals(List.of("admitted foo [TasPlacement[podSet=0, flavor=tas, slots=[Slot[domain=r1-x1, "
+        + "nodes=[r1-x1], count=1]]]]"), log);
+    assertTrue(e.checkQuotaInvariants().isEmpty(), () -> e.checkQuotaInvariants().toString());
   }
 
   @Test

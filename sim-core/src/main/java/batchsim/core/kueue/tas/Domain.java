@@ -38,6 +38,8 @@ public final class Domain {
   long[] nonTas;
   long[] leafTas;
   int presentNodes;
+  /** Bumped on every change to the leaf (usage, presence): invalidates cached per-leaf pod counts. */
+  int version;
 
   Domain(int idx, int level, Domain parent, String[] values, String id, int nRes, int leafIdx) {
     this.idx = idx;

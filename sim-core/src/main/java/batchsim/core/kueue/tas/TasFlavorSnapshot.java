@@ -48,6 +48,10 @@ public final class TasFlavorSnapshot {
   private boolean ranksDirty;
   /** Bumped whenever the set of leaves changes; invalidates filter results. */
   int generation;
+  /** Bumped on every change of any leaf (memoised placement counts are valid while it stays). */
+  long version;
+  /** Bumped when allocatable, presence or non-TAS usage change: all placement on an empty cluster sees. */
+  long capacityVersion;
   private final Map<FilterKey, Filter> filterCache = new HashMap<>();
   /** Scratch of the placement algorithm, reused across calls (single-threaded). */
   final TopologyAssigner assigner;
@@ -174,6 +178,7 @@ public final class TasFlavorSnapshot {
   private void setPresent(Node n, boolean present) {
     Domain leaf = n.leaf;
     LeafState before = LeafState.of(leaf, nRes);
+    capacityVersion++;
     n.present = present;
     applyPresence(n, present ? 1 : -1);
     propagate(leaf, before);
@@ -187,6 +192,7 @@ public final class TasFlavorSnapshot {
       return;
     }
     LeafState before = LeafState.of(n.leaf, nRes);
+    capacityVersion++;
     for (int r = 0; r < nRes; r++) {
       n.nonTas[r] += sign * request[r];
       if (n.present) {
@@ -236,6 +242,8 @@ public final class TasFlavorSnapshot {
 
   /** Pushes a leaf's change up to the root: free/TAS aggregates and free-domain counts. */
   private void propagate(Domain leaf, LeafState before) {
+    leaf.version++;
+    version++;
     boolean present = leaf.present();
     int du = (isUnavailable(leaf) ? 1 : 0) - (before.unavailable ? 1 : 0);
     long[] da = new long[nRes];
@@ -300,6 +308,8 @@ public final class TasFlavorSnapshot {
         }
         ranksDirty = true;
         generation++;
+        version++;
+        capacityVersion++;
       }
       parent = d;
     }
@@ -420,6 +430,20 @@ public final class TasFlavorSnapshot {
       }
     }
     return true;
+  }
+
+  /** Leaves whose non-TAS or TAS usage went negative (checked mode); empty when sound. */
+  public List<String> checkUsage() {
+    List<String> out = new ArrayList<>();
+    for (Domain leaf : leaves) {
+      for (int r = 0; r < nRes; r++) {
+        if (leaf.nonTas[r] < 0 || leaf.leafTas[r] < 0) {
+          out.add("TAS flavor " + flavor + " leaf " + leaf.id + " has negative usage of " + resourceNames.get(r)
+              + " (non-TAS " + leaf.nonTas[r] + ", TAS " + leaf.leafTas[r] + ")");
+        }
+      }
+    }
+    return out;
   }
 
   /** Whole free domains (every node present, no pod at all) at a level. */

@@ -33,6 +33,40 @@ public final class TopologyAssigner {
   private final TasFlavorSnapshot s;
   private int[] podCount = new int[0];
   private int[] sliceCount = new int[0];
+  /**
+   * Pods of one shape that fit per leaf, valid while the leaf's version is unchanged: placement runs for
+   * every nomination, preemption step and recomputation, but leaves change only when usage lands on them.
+   */
+  private final Map<ShapeKey, LeafCounts> leafCounts = new HashMap<>();
+
+  private record ShapeKey(List<Long> request, boolean simulateEmpty) {}
+
+  private static final class LeafCounts {
+    int[] count = new int[0];
+    int[] version = new int[0]; // leaf version + 1; 0 = not computed
+    int[] limiting = new int[0];
+
+    void ensure(int leaves) {
+      if (count.length < leaves) {
+        count = java.util.Arrays.copyOf(count, leaves + 16);
+        version = java.util.Arrays.copyOf(version, leaves + 16);
+        limiting = java.util.Arrays.copyOf(limiting, leaves + 16);
+      }
+    }
+  }
+
+  private LeafCounts leafCounts(long[] req, boolean simulateEmpty) {
+    List<Long> key = new ArrayList<>(req.length);
+    for (long v : req) {
+      key.add(v);
+    }
+    if (leafCounts.size() > 256) {
+      leafCounts.clear();
+    }
+    LeafCounts c = leafCounts.computeIfAbsent(new ShapeKey(key, simulateEmpty), k -> new LeafCounts());
+    c.ensure(s.leaves.size());
+    return c;
+  }
 
   TopologyAssigner(TasFlavorSnapshot s) {
     this.s = s;
@@ -77,8 +111,9 @@ public final class TopologyAssigner {
   }
 
   /** The parameters of one run (Kueue topologyAssignmentParameters). */
+  /** {@code sliceSizeAtLevel[l]}: inner slice size at level l (multi-layer), 0 when none. */
   private record Params(int count, int sliceSize, int requestedLevel, int sliceLevel, boolean required,
-      boolean unconstrained, Map<Integer, Integer> sliceSizeAtLevel, List<SliceLayer> layers) {
+      boolean unconstrained, int[] sliceSizeAtLevel, List<SliceLayer> layers) {
     /** Kueue useLeastFreeCapacityAlgorithm: unconstrained requests with TASProfileMixed (the default). */
     boolean lfc() {
       return unconstrained;
@@ -143,10 +178,11 @@ public final class TopologyAssigner {
       prevSize = layer.size();
       prevLevel = l;
     }
-    Params p = new Params(ps.count(), sliceSize, requestedLevel, sliceLevel, required, unconstrained, sizeAt,
+    int[] sizeAtLevel = new int[s.levels.size() + 1];
+    sizeAt.forEach((l, size) -> sizeAtLevel[l] = size);
+    Params p = new Params(ps.count(), sliceSize, requestedLevel, sliceLevel, required, unconstrained, sizeAtLevel,
         layers);
-    Stats stats = new Stats();
-    fillInCounts(ps, p, assumed, simulateEmpty, within, stats);
+    Stats stats = phase1(ps, p, assumed, simulateEmpty, within);
 
     // Phase 2a.
     Object fit = findLevelWithFitDomains(requestedLevel, p, stats);
@@ -209,12 +245,66 @@ public final class TopologyAssigner {
 
   // ------------------------------------------------------------------ phase 1
 
+  /** What phase 1 depends on besides the tree's state (Kueue recomputes it every call). */
+  private record Phase1Key(List<Long> request, boolean simulateEmpty, int sliceSize, int sliceLevel,
+      List<Integer> sliceSizeAtLevel, TasFlavorSnapshot.Filter filter) {}
+
+  /** A phase-1 result: per-domain pod and slice counts, valid while the tree version is unchanged. */
+  private record Phase1(long version, int[] podCount, int[] sliceCount, Stats stats) {}
+
+  private final Map<Phase1Key, Phase1> phase1Memo = new HashMap<>();
+
+  /**
+   * Phase 1, memoised: between two changes of the tree, every placement of the same pod shape sees the same
+   * counts (nominations, preemption checks and recomputations of one cycle ask again and again). On an empty
+   * cluster (simulateEmpty) only allocatable and non-TAS usage matter, which change far less often.
+   */
+  private Stats phase1(PodSetRequest ps, Params p, Map<Integer, long[]> assumed, boolean simulateEmpty,
+      Domain within) {
+    boolean memo = (assumed == null || assumed.isEmpty()) && within == null;
+    Phase1Key key = null;
+    long version = simulateEmpty ? s.capacityVersion : s.version;
+    if (memo) {
+      List<Long> req = new ArrayList<>(ps.podRequest().length);
+      for (long v : ps.podRequest()) {
+        req.add(v);
+      }
+      List<Integer> sizes = new ArrayList<>(p.sliceSizeAtLevel.length);
+      for (int v : p.sliceSizeAtLevel) {
+        sizes.add(v);
+      }
+      key = new Phase1Key(req, simulateEmpty, p.sliceSize, p.sliceLevel, sizes,
+          s.filter(ps.nodeSelector(), ps.tolerations()));
+      Phase1 hit = phase1Memo.get(key);
+      if (hit != null && hit.version == version && hit.podCount.length == s.domains.size()) {
+        System.arraycopy(hit.podCount, 0, podCount, 0, hit.podCount.length);
+        System.arraycopy(hit.sliceCount, 0, sliceCount, 0, hit.sliceCount.length);
+        return hit.stats;
+      }
+    }
+    Stats stats = new Stats();
+    fillInCounts(ps, p, assumed, simulateEmpty, within, stats);
+    if (memo) {
+      if (phase1Memo.size() > 64) {
+        phase1Memo.clear();
+      }
+      int n = s.domains.size();
+      phase1Memo.put(key, new Phase1(version, java.util.Arrays.copyOf(podCount, n),
+          java.util.Arrays.copyOf(sliceCount, n), stats));
+    }
+    return stats;
+  }
+
   private void fillInCounts(PodSetRequest ps, Params p, Map<Integer, long[]> assumed, boolean simulateEmpty,
       Domain within, Stats stats) {
     long[] req = ps.podRequest();
     long[] avail = new long[s.nRes];
     TasFlavorSnapshot.Filter filter = s.filter(ps.nodeSelector(), ps.tolerations());
     String[] excluded = filter == null ? null : filter.excluded();
+    if (assumed != null && assumed.isEmpty()) {
+      assumed = null;
+    }
+    LeafCounts cache = leafCounts(req, simulateEmpty);
     for (Domain leaf : s.leaves) {
       podCount[leaf.idx] = 0;
       sliceCount[leaf.idx] = 0;
@@ -236,20 +326,33 @@ public final class TopologyAssigner {
         continue;
       }
       long[] a = assumed == null ? null : assumed.get(leaf.leafIdx);
-      for (int r = 0; r < s.nRes; r++) {
-        avail[r] = s.remaining(leaf, r, simulateEmpty) - (a == null ? 0 : a[r]);
-      }
-      int best = Integer.MAX_VALUE;
-      int limiting = -1;
-      for (int r = 0; r < s.nRes; r++) {
-        if (req[r] <= 0) {
-          continue;
+      int li = leaf.leafIdx;
+      int best;
+      int limiting;
+      if (a == null && cache.version[li] == leaf.version + 1) {
+        best = cache.count[li];
+        limiting = cache.limiting[li];
+      } else {
+        for (int r = 0; r < s.nRes; r++) {
+          avail[r] = s.remaining(leaf, r, simulateEmpty) - (a == null ? 0 : a[r]);
         }
-        int c = (int) Math.max(0, Math.min(avail[r] / req[r], Integer.MAX_VALUE));
-        if (c < best || (c == best && limiting >= 0
-            && s.resourceNames.get(r).compareTo(s.resourceNames.get(limiting)) < 0)) {
-          best = c;
-          limiting = r;
+        best = Integer.MAX_VALUE;
+        limiting = -1;
+        for (int r = 0; r < s.nRes; r++) {
+          if (req[r] <= 0) {
+            continue;
+          }
+          int c = (int) Math.max(0, Math.min(avail[r] / req[r], Integer.MAX_VALUE));
+          if (c < best || (c == best && limiting >= 0
+              && s.resourceNames.get(r).compareTo(s.resourceNames.get(limiting)) < 0)) {
+            best = c;
+            limiting = r;
+          }
+        }
+        if (a == null) {
+          cache.count[li] = best;
+          cache.limiting[li] = limiting;
+          cache.version[li] = leaf.version + 1;
         }
       }
       podCount[leaf.idx] = best;
@@ -265,11 +368,11 @@ public final class TopologyAssigner {
           sliceCount[d.idx] = level == p.sliceLevel ? podCount[d.idx] / p.sliceSize : 0;
           continue;
         }
-        Integer inner = p.sliceSizeAtLevel.get(level + 1);
+        int inner = p.sliceSizeAtLevel[level + 1];
         int pods = 0;
         int slices = 0;
         for (Domain c : d.children) {
-          pods += inner == null ? podCount[c.idx] : (podCount[c.idx] / inner) * inner;
+          pods += inner == 0 ? podCount[c.idx] : (podCount[c.idx] / inner) * inner;
           slices += sliceCount[c.idx];
         }
         podCount[d.idx] = pods;

@@ -1,0 +1,70 @@
+package batchsim.core.sim;
+
+import batchsim.core.engine.EventKind;
+import batchsim.core.engine.EventLoop;
+import batchsim.core.model.WorkloadSource;
+import batchsim.core.model.WorkloadSourceSpec;
+import batchsim.core.model.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The run's workload sources, shared by both engines' simulations: opened in scenario order with one random
+ * stream each (split first from the root seed, so the same scenario and seed give the same arrivals whatever
+ * the engine), and pulled lazily — a source's next arrival is scheduled when its previous one is taken.
+ */
+final class Arrivals {
+  /** The payload of an ARRIVAL event. */
+  record Arrival(int source, WorkloadSpec spec) {
+    @Override
+    public String toString() {
+      return spec.id();
+    }
+  }
+
+  private final EventLoop loop;
+  private final List<WorkloadSourceSpec> specs;
+  private final List<WorkloadSource> sources = new ArrayList<>();
+
+  Arrivals(EventLoop loop, List<WorkloadSourceSpec> specs) {
+    this.loop = loop;
+    this.specs = specs;
+  }
+
+  /** Opens every source (one split of {@code root} each, in order) and schedules its first arrival. */
+  void open(SplittableRandom root) {
+    for (WorkloadSourceSpec s : specs) {
+      sources.add(s.open(root.split()));
+      pull(sources.size() - 1);
+    }
+  }
+
+  /** The arriving workload; schedules the next arrival of the same source. */
+  WorkloadSpec take(Arrival a) {
+    pull(a.source());
+    return a.spec();
+  }
+
+  private void pull(int source) {
+    WorkloadSpec w = sources.get(source).next();
+    if (w != null) {
+      loop.schedule(Math.max(w.createdMs(), loop.now()), EventKind.ARRIVAL, new Arrival(source, w));
+    }
+  }
+
+  /** ScaleArrivals: the class's source divides its next gaps by {@code factor}. */
+  void scale(String workloadClass, double factor) {
+    for (int i = 0; i < specs.size(); i++) {
+      if (specs.get(i).name().equals(workloadClass)) {
+        sources.get(i).scaleRate(factor);
+      }
+    }
+  }
+
+  void close() {
+    for (WorkloadSource s : sources) {
+      s.close();
+    }
+  }
+}

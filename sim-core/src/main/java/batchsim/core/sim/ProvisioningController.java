@@ -1,0 +1,259 @@
+package batchsim.core.sim;
+
+import batchsim.core.cluster.Node;
+import batchsim.core.engine.Event;
+import batchsim.core.engine.EventKind;
+import batchsim.core.kueue.CheckState;
+import batchsim.core.kueue.Workload;
+import batchsim.core.model.AdmissionCheckSpec;
+import batchsim.core.model.AutoscalingSpec;
+import batchsim.core.model.NodePoolSpec;
+import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.ProvisioningSpec;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Kueue's ProvisioningRequest admission-check controller and a cluster autoscaler, in virtual time.
+ *
+ * <p>Port of the behaviour in {@code pkg/controller/admissionchecks/provisioning/controller.go} @ ff69552e:
+ * when a workload reserves quota in a ClusterQueue with a ProvisioningRequest check, a request
+ * {@code <wl>-<check>-<attempt>} is made. After the modelled delay it is Provisioned — for
+ * {@code best-effort-atomic-scale-up} the autoscaler adds the nodes the pods need to the pool (up to its
+ * max), for {@code check-capacity} the capacity must exist already — or Failed. Provisioned makes the
+ * check Ready; Failed makes it Retry with backoff {@code base × 2^retries} (capped), or Rejected past the
+ * limit. A booking that expires (or is revoked) before the workload is Admitted is BookingExpired → Retry
+ * (CapacityRevoked → Rejected). Autoscaled pools give back nodes that stayed empty for the scale-down delay.
+ */
+final class ProvisioningController {
+  private final Simulation sim;
+  private final Map<String, AdmissionCheckSpec> checks = new LinkedHashMap<>();
+  private final Map<Integer, AutoscalingSpec> autoscaled = new HashMap<>();
+  private final SplittableRandom random;
+  /** Retries so far per (workload, check), for the attempt number and backoff (Kueue retryCount). */
+  private final Map<Workload, Map<String, Integer>> retries = new HashMap<>();
+  final Histogram latency = new Histogram(3);
+  final Histogram checkWait = new Histogram(3);
+  long requests;
+  long failures;
+  long retried;
+  long rejected;
+  long bookingsExpired;
+  long nodesAdded;
+  long nodesRemoved;
+
+  ProvisioningController(Simulation sim, SplittableRandom random) {
+    this.sim = sim;
+    this.random = random;
+    for (AdmissionCheckSpec c : sim.spec.admissionChecks()) {
+      checks.put(c.name(), c);
+    }
+    for (AutoscalingSpec a : sim.spec.autoscaling()) {
+      autoscaled.put(sim.cluster.poolIndex(a.pool()), a);
+    }
+  }
+
+  /** One request attempt; stale once the workload's reservation changed. */
+  private record Attempt(Workload w, String check, long reservation, long createdMs, boolean provisioned) {
+    @Override
+    public String toString() {
+      return w.id() + "-" + check;
+    }
+  }
+
+  private record EmptyNode(Node node, long epoch) {
+    @Override
+    public String toString() {
+      return node.name();
+    }
+  }
+
+  /** Quota reserved with checks pending: create a ProvisioningRequest per check. */
+  void onQuotaReserved(Workload w) {
+    for (String name : new java.util.ArrayList<>(sim.kueue.checkNames(w))) {
+      AdmissionCheckSpec c = checks.get(name);
+      if (c == null || c.provisioning() == null || !needsRequest(w, c.provisioning())) {
+        // Kueue: no request needed (no managed resource requested) → Ready at once.
+        sim.kueue.setCheckState(w, name, CheckState.READY, 0, "no ProvisioningRequest needed");
+        continue;
+      }
+      requests++;
+      long delay = c.provisioning().delay().sample(random);
+      sim.loop.schedule(sim.loop.now() + delay, EventKind.PROVISIONING_RESULT,
+          new Attempt(w, name, w.reservedAtMs(), sim.loop.now(), false));
+    }
+  }
+
+  private boolean needsRequest(Workload w, ProvisioningSpec p) {
+    if (p.managedResources().isEmpty()) {
+      return true;
+    }
+    for (PodSetSpec ps : w.spec().podSets()) {
+      for (String r : p.managedResources()) {
+        int i = sim.spec.resources().indexOf(r);
+        if (i >= 0 && ps.perPod().get(i) > 0 && ps.count() > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  void handle(Event e) {
+    if (e.kind() == EventKind.SCALE_DOWN_CHECK) {
+      EmptyNode en = (EmptyNode) e.payload();
+      scaleDown(en.node(), en.epoch());
+      return;
+    }
+    Attempt a = (Attempt) e.payload();
+    Workload w = a.w();
+    if (w.reservedAtMs() != a.reservation() || w.state() != batchsim.core.kueue.WorkloadState.RESERVED) {
+      return; // the reservation this request was for is gone (evicted, another check failed)
+    }
+    ProvisioningSpec p = checks.get(a.check()).provisioning();
+    if (e.kind() == EventKind.BOOKING_EXPIRY) {
+      // Kueue: BookingExpired is ignored once Admitted; before that it is a Retry (or Rejected past the limit).
+      if (w.check(a.check()) == CheckState.READY && w.waitingForChecks()) {
+        bookingsExpired++;
+        fail(w, a.check(), p, "BookingExpired");
+      }
+      return;
+    }
+    if (w.check(a.check()) != CheckState.PENDING) {
+      return;
+    }
+    boolean ok = random.nextDouble() >= p.failureProbability() && provision(w, p);
+    if (!ok) {
+      failures++;
+      fail(w, a.check(), p, "Failed");
+      return;
+    }
+    latency.recordValue(sim.loop.now() - a.createdMs());
+    if (p.capacityRevokedProbability() > 0 && random.nextDouble() < p.capacityRevokedProbability()) {
+      rejected++;
+      sim.kueue.setCheckState(w, a.check(), CheckState.REJECTED, 0, "CapacityRevoked");
+      return;
+    }
+    sim.kueue.setCheckState(w, a.check(), CheckState.READY, 0, "Provisioned");
+    if (w.check(a.check()) == CheckState.READY && w.waitingForChecks() && p.bookingExpiryMs() > 0) {
+      sim.loop.schedule(sim.loop.now() + p.bookingExpiryMs(), EventKind.BOOKING_EXPIRY,
+          new Attempt(w, a.check(), a.reservation(), a.createdMs(), true));
+    }
+    if (!w.waitingForChecks() && w.admittedAtMs() != Workload.UNSET_TIME) {
+      checkWait.recordValue(w.admittedAtMs() - w.reservedAtMs());
+    }
+    if (w.admittedAtMs() != Workload.UNSET_TIME) {
+      retries.remove(w); // admitted: Kueue's retry count belongs to this admission attempt
+    }
+  }
+
+  /** Failed or BookingExpired: Retry with Kueue's backoff, or Rejected past backoffLimitCount. */
+  private void fail(Workload w, String check, ProvisioningSpec p, String why) {
+    int n = retries.computeIfAbsent(w, k -> new HashMap<>()).merge(check, 1, Integer::sum);
+    if (n > p.backoffLimitCount()) {
+      rejected++;
+      sim.kueue.setCheckState(w, check, CheckState.REJECTED, 0, why + " after " + (n - 1) + " retries");
+      return;
+    }
+    retried++;
+    long backoff = p.backoffBaseMs();
+    for (int i = 1; i < n && backoff < p.backoffMaxMs(); i++) {
+      backoff *= 2;
+    }
+    sim.kueue.setCheckState(w, check, CheckState.RETRY, Math.min(backoff, p.backoffMaxMs()),
+        why + " (attempt " + n + ")");
+  }
+
+  /** Provisioned? check-capacity needs the room now; atomic scale-up adds the nodes the pods lack. */
+  private boolean provision(Workload w, ProvisioningSpec p) {
+    int pool = sim.cluster.poolIndex(p.scaleUpPool());
+    if (pool < 0) {
+      return false;
+    }
+    NodePoolSpec spec = sim.cluster.pools().get(pool);
+    int need = nodesNeeded(w, spec);
+    if (need < 0) {
+      return false; // a pod larger than a node never fits
+    }
+    if (ProvisioningSpec.CHECK_CAPACITY.equals(p.provisioningClass())) {
+      return freeNodes(pool, spec) >= need;
+    }
+    int missing = need - freeNodes(pool, spec);
+    if (missing <= 0) {
+      return true;
+    }
+    AutoscalingSpec a = autoscaled.get(pool);
+    long present = sim.cluster.nodesOf(spec.name(), null).size();
+    if (a == null || present + missing > a.max()) {
+      return false; // best-effort-atomic: all or nothing
+    }
+    nodesAdded += missing;
+    sim.clusterEvents.addNodes(pool, missing);
+    return true;
+  }
+
+  /** Whole nodes of the pool the workload's pods need, packing pods per node by the tightest resource. */
+  private int nodesNeeded(Workload w, NodePoolSpec pool) {
+    int nodes = 0;
+    for (int i = 0; i < w.spec().podSets().size(); i++) {
+      PodSetSpec ps = w.podSet(i);
+      long perNode = Long.MAX_VALUE;
+      for (int r = 0; r < sim.spec.resources().size(); r++) {
+        long req = ps.perPod().get(r);
+        if (req > 0) {
+          perNode = Math.min(perNode, pool.allocatable().get(r) / req);
+        }
+      }
+      if (perNode == 0) {
+        return -1;
+      }
+      int count = w.admittedCount(i);
+      nodes += perNode == Long.MAX_VALUE ? 0 : (int) ((count + perNode - 1) / perNode);
+    }
+    return nodes;
+  }
+
+  /** Empty schedulable nodes of the pool (a crude but honest capacity check for whole-node requests). */
+  private int freeNodes(int pool, NodePoolSpec spec) {
+    int free = 0;
+    for (Node n : sim.cluster.nodesOf(spec.name(), null)) {
+      if (n.schedulable() && n.podCount() == 0) {
+        free++;
+      }
+    }
+    return free;
+  }
+
+  /** A pod left a node: if the node is now empty and its pool is autoscaled, consider scaling it down. */
+  void nodeMaybeEmpty(Node n) {
+    AutoscalingSpec a = autoscaled.get(n.pool());
+    if (a != null && n.podCount() == 0 && !n.removed()) {
+      sim.loop.schedule(sim.loop.now() + a.scaleDownDelayMs(), EventKind.SCALE_DOWN_CHECK,
+          new EmptyNode(n, n.emptyEpoch()));
+    }
+  }
+
+  private void scaleDown(Node n, long epoch) {
+    AutoscalingSpec a = autoscaled.get(n.pool());
+    if (n.removed() || n.podCount() > 0 || n.emptyEpoch() != epoch) {
+      return;
+    }
+    if (sim.cluster.nodesOf(a.pool(), null).size() <= a.min()) {
+      return;
+    }
+    nodesRemoved++;
+    sim.clusterEvents.removeNode(n);
+  }
+
+  /** What the run reports; null when the scenario has no admission checks and no autoscaled pools. */
+  batchsim.core.metrics.ProvisioningStats stats() {
+    if (checks.isEmpty() && autoscaled.isEmpty()) {
+      return null;
+    }
+    return new batchsim.core.metrics.ProvisioningStats(requests, failures, retried, rejected, bookingsExpired,
+        nodesAdded, nodesRemoved, latency.copy(), checkWait.copy());
+  }
+}

@@ -1,0 +1,92 @@
+package batchsim.core.sim;
+
+import batchsim.core.metrics.WorkloadRecord;
+import batchsim.core.model.ResourceSpace;
+import batchsim.core.model.WorkloadSpec;
+import batchsim.core.volcano.Pod;
+import batchsim.core.volcano.PodGroup;
+import batchsim.core.volcano.PodGroupPhase;
+
+/**
+ * A workload run as one Volcano PodGroup (a gang of all its pods): what the simulation tracks beside the
+ * engine's own state. Admitted means every pod got a bind (the gang was allocated whole); it stays so when a
+ * node failure takes pods (they come back to the same gang) and ends with an eviction.
+ */
+final class VolcanoWorkload {
+  static final long NEVER = WorkloadRecord.NEVER;
+
+  final WorkloadSpec spec;
+  /** Index of its Volcano queue among the reported leaf queues. */
+  final int queue;
+  final String queueName;
+  final PodGroup pg;
+  final int pods;
+  /** Pods with a bind issued and not evicted, lost or finished since. */
+  int bound;
+  /** Bound pods whose bind completed (running). */
+  int up;
+  /** Evicted pods still on their node (termination grace period). */
+  int releasing;
+  boolean admitted;
+  /** The runtime is ticking: every pod runs. */
+  boolean running;
+  boolean finished;
+  /** Bumped when a pending FINISH becomes stale (eviction, lost pod). */
+  int generation;
+  long firstAdmittedMs = NEVER;
+  long admittedMs = NEVER;
+  long startedMs = NEVER;
+  long finishedMs = NEVER;
+  /** The eviction whose readmission is still to be recorded, or NEVER. */
+  long evictedAtMs = NEVER;
+  /** The admission whose start was recorded (time-to-start counts once per admission). */
+  long startRecordedFor = NEVER;
+  int evictions;
+  /** The engine session whose evictions of this workload were counted (one eviction per session). */
+  long evictionSession = -1;
+
+  VolcanoWorkload(WorkloadSpec spec, int queue, String queueName, PodGroup pg) {
+    this.spec = spec;
+    this.queue = queue;
+    this.queueName = queueName;
+    this.pg = pg;
+    this.pods = pg.pods().size();
+  }
+
+  /** The state reported in workloads.csv: FINISHED, RUNNING, BOUND (admitted, not all pods running), INQUEUE, PENDING. */
+  String state() {
+    if (finished) {
+      return "FINISHED";
+    }
+    if (running) {
+      return "RUNNING";
+    }
+    if (admitted) {
+      return "BOUND";
+    }
+    return pg.phase() == PodGroupPhase.INQUEUE ? "INQUEUE" : "PENDING";
+  }
+
+  @Override
+  public String toString() {
+    return spec.id();
+  }
+
+  /** Per pod: its workload, its request (with one "pods") and the node pool it is bound in. */
+  static final class PodRun {
+    final VolcanoWorkload workload;
+    final long[] request;
+    int pool = -1;
+    /** The bind completed and the pod runs. */
+    boolean up;
+
+    PodRun(VolcanoWorkload workload, Pod pod, ResourceSpace resources) {
+      this.workload = workload;
+      this.request = pod.spec().request().toArray();
+      int pods = resources.indexOf(ResourceSpace.PODS);
+      if (pods >= 0 && request[pods] == 0) {
+        request[pods] = 1;
+      }
+    }
+  }
+}
