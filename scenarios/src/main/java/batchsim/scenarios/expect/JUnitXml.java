@@ -43,7 +43,8 @@ public final class JUnitXml {
           .append(s.count(Outcome.Status.SKIP)).append("\" file=\"").append(escape(s.file())).append("\">\n");
       for (Outcome o : s.outcomes()) {
         sb.append("    <testcase classname=\"").append(escape("batchsim." + s.name())).append("\" name=\"")
-            .append(escape(o.name())).append("\" file=\"").append(escape(o.at().file())).append('"');
+            .append(escape(o.name())).append("\" file=\"")
+            .append(escape(o.at().line() > 0 ? o.at().file() : s.file())).append('"'); // not a --set label
         if (o.at().line() > 0) {
           sb.append(" line=\"").append(o.at().line()).append('"');
         }

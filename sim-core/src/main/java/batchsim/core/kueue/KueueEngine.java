@@ -427,6 +427,7 @@ public final class KueueEngine {
   /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
   void evict(Workload w, String reason, String preemptionReason, String message) {
     long now = now();
+    tas.forgetSecondPass(w); // [TAS] Evicted workloads never take a second pass
     requireLive(w, "evict");
     touch(w);
     w.state = WorkloadState.EVICTING;
@@ -909,6 +910,10 @@ public final class KueueEngine {
       boolean parked = w.inadmissible && w.cq.inadmissibleSet.contains(w);
       boolean held = lifecycle.isHeld(w);
       String where = "heap=" + heap + " inadmissible=" + parked + " held=" + held + " admitted=" + admitted;
+      if (tas.inSecondPassQueue(w) && (!w.holdsQuota() || w.isEvicted())) {
+        out.add("workload " + w.id() + " is queued for a second pass while " + w.state
+            + (w.isEvicted() ? " (evicted)" : "") + ": only workloads holding quota, neither finished nor evicted, may");
+      }
       switch (w.state) {
         case PENDING -> {
           if ((heap ? 1 : 0) + (parked ? 1 : 0) + (held ? 1 : 0) != 1 || admitted) {

@@ -789,6 +789,16 @@ final class Tas {
     return secondPass.containsKey(w);
   }
 
+  /** Kueue QueueSecondPassIfNeeded on an update: an evicted workload leaves the second-pass queue. */
+  void forgetSecondPass(Workload w) {
+    secondPass.remove(w);
+  }
+
+  /** Test hook: queue a second pass without the eligibility check (to prove the invariant fires). */
+  void forceSecondPassForTest(Workload w) {
+    secondPass.put(w, engine.now());
+  }
+
   /**
    * The second-pass assignment: the admitted flavors stay (Fit, no quota is asked again); the podSets with
    * pods on the unhealthy node get a replacement (Kueue findReplacementAssignment). Fit when every one is

@@ -75,4 +75,15 @@ class InvariantCheckTest {
     e.touch(w);
     assertFalse(e.checkTouchedWorkloads().isEmpty());
   }
+
+  @Test
+  void secondPassCheck_flagsAFinishedWorkloadInTheSecondPassQueue() {
+    KueueEngine e = engine();
+    Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);
+    e.finish(w);
+    e.checkTouchedWorkloads();
+    e.tas.forceSecondPassForTest(w); // corrupt: Kueue never queues a finished workload for a second pass
+    e.touch(w);
+    assertFalse(e.checkTouchedWorkloads().isEmpty());
+  }
 }
