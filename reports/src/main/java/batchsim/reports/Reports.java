@@ -11,6 +11,7 @@ public final class Reports {
   public static final String SUMMARY_JSON = "summary.json";
   public static final String WORKLOADS_CSV = "workloads.csv";
   public static final String TIMESERIES_CSV = "timeseries.csv";
+  public static final String DECISIONS_CSV = "decisions.csv";
   public static final String WAITS_HLOG = "waits.hlog";
   public static final String REPORT_HTML = "report.html";
 
@@ -31,6 +32,11 @@ public final class Reports {
     if (!result.timeSeries().timesMs().isEmpty()) {
       try (OutputStream out = Files.newOutputStream(dir.resolve(TIMESERIES_CSV))) {
         TimeSeriesCsv.write(result.timeSeries(), out);
+      }
+    }
+    if (result.decisions() != null) {
+      try (OutputStream out = Files.newOutputStream(dir.resolve(DECISIONS_CSV))) {
+        DecisionsCsv.write(result.decisions(), out);
       }
     }
     try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_JSON))) {

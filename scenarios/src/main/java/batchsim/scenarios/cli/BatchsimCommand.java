@@ -12,8 +12,8 @@ import picocli.CommandLine.Model.CommandSpec;
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
     description = "Deterministic discrete-event simulator of Kubernetes clusters running Kueue admission.",
-    subcommands = {ValidateCommand.class, RunCommand.class, CheckCommand.class, SweepCommand.class,
-        CompareCommand.class, ConformanceCommand.class, batchsim.scenarios.imports.ImportCommand.class,
+    subcommands = {ValidateCommand.class, RunCommand.class, ExplainCommand.class, CheckCommand.class,
+        SweepCommand.class, CompareCommand.class, ConformanceCommand.class, batchsim.scenarios.imports.ImportCommand.class,
         CommandLine.HelpCommand.class})
 public final class BatchsimCommand implements Callable<Integer> {
   @CommandLine.Spec

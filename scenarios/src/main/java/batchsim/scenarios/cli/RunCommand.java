@@ -45,6 +45,10 @@ final class RunCommand extends ScenarioCommand {
       + "--set nodePools.gpu.count=8 or --set clusterQueues.team-b.quota.a100.nvidia.com/gpu=24 (repeatable).")
   List<String> sets = new ArrayList<>();
 
+  @Option(names = "--explain", description = "Keep a decision log of every workload's Kueue conditions "
+      + "(decisions.csv), for `batchsim explain OUTDIR WORKLOAD`.")
+  boolean explain;
+
   @Option(names = "--junit", paramLabel = "FILE", description = "Write the scenario's expectation verdicts as "
       + "JUnit XML (one test case per expectation).")
   Path junit;
@@ -60,7 +64,11 @@ final class RunCommand extends ScenarioCommand {
     // `invariants: clean` can only be judged by a checked run.
     boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
-    RunResult result = simulate(scenario, checked, junit);
+    Progress progress = Progress.forTerminal(err(), scenario.spec(), quiet);
+    RunResult result = simulate(scenario, checked, junit, explain, progress);
+    if (progress != null) {
+      progress.done();
+    }
     long wallNanos = System.nanoTime() - wallStart;
     RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
     dir.write(tmp -> Reports.writeAll(result, meta, tmp));
@@ -81,8 +89,13 @@ final class RunCommand extends ScenarioCommand {
    * records it before the violation propagates (exit 3).
    */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit) throws IOException {
+    return simulate(scenario, checked, junit, false, null);
+  }
+
+  static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
+      java.util.function.LongConsumer progress) throws IOException {
     try {
-      return Runs.run(scenario.spec(), scenario.volcano(), checked);
+      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress);
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The verdict on one case or variant, printed as one line: {@code PASS S01 name},
- * {@code FAIL S03/v1 name: first difference} or {@code SKIP T01 name: reason}.
+ * {@code FAIL S03/v1 name: first difference} or {@code SKIP K1 name: reason}.
  *
  * @param details every difference found (FAIL), or the reason (SKIP); empty for PASS
  * @param caveats what the runner could not check (the case may still pass)

@@ -1,7 +1,9 @@
 package batchsim.scenarios.conformance;
 
+import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Workload;
+import batchsim.core.kueue.tas.TasNode;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.CohortSpec;
 import batchsim.core.model.FairSharingStrategy;
@@ -23,6 +25,8 @@ import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.Resources;
 import batchsim.core.model.Taint;
 import batchsim.core.model.Toleration;
+import batchsim.core.model.TopologyRequest;
+import batchsim.core.model.TopologySpec;
 import batchsim.core.model.WorkloadSpec;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -44,13 +48,16 @@ final class CaseSetup {
   static final long NOW = 1_000_000_000L;
 
   private static final Set<String> CQ_FIELDS = Set.of("name", "cohort", "queueing", "queueingStrategy",
-      "preemption", "fungibility", "flavorFungibility", "resourceGroups", "fairWeight", "fairSharing");
+      "preemption", "fungibility", "flavorFungibility", "resourceGroups", "fairWeight", "fairSharing",
+      "admissionChecks");
   private static final Set<String> COHORT_FIELDS = Set.of("name", "parent", "resourceGroups", "fairWeight",
       "fairSharing");
   private static final Set<String> WORKLOAD_FIELDS = Set.of("id", "cq", "priority", "created", "reservedAt",
-      "uid", "podSets");
+      "uid", "podSets", "admissionChecks");
   private static final Set<String> POD_SET_FIELDS = Set.of("name", "count", "minCount", "perPod", "flavors",
-      "nodeSelector", "tolerations");
+      "nodeSelector", "tolerations", "topology");
+  /** The only admission check controller the engine models (any check on a ClusterQueue behaves as one). */
+  static final String PROVISIONING_REQUEST = "kueue.x-k8s.io/provisioning-request";
 
   /** Gates the engine always behaves as if on (their Kueue default). */
   private static final Set<String> ALWAYS_ON_GATES = Set.of("FlavorFungibility", "FairSharingPreemptWithinNominal",
@@ -67,6 +74,12 @@ final class CaseSetup {
   final List<CohortSpec> cohorts = new ArrayList<>();
   final List<ClusterQueueSpec> queues = new ArrayList<>();
   final Map<String, ClusterQueueSpec> queuesByName = new LinkedHashMap<>();
+  /** [TAS] The Topology objects by name; empty when the case has none. */
+  final Map<String, TopologySpec> topologies = new LinkedHashMap<>();
+  /** [TAS] The cluster's nodes (all Ready). */
+  final List<TasNode> nodes = new ArrayList<>();
+  /** The names of the AdmissionCheck objects (all ProvisioningRequest checks, active). */
+  final Set<String> admissionChecks = new LinkedHashSet<>();
   private long seq;
 
   CaseSetup(JsonNode spec) {
@@ -74,6 +87,8 @@ final class CaseSetup {
     this.config = config(spec);
     this.resources = resourceSpace(spec);
     this.flavors = flavors(spec);
+    readAdmissionChecks();
+    readTopologies();
     for (JsonNode c : Nodes.list(spec, "cohorts")) {
       cohorts.add(cohort(c));
     }
@@ -88,9 +103,116 @@ final class CaseSetup {
 
   KueueEngine newEngine() {
     try {
-      return new KueueEngine(config, resources, flavors, cohorts, queues, () -> NOW);
+      KueueEngine engine = new KueueEngine(config, resources, flavors, cohorts, queues, () -> NOW);
+      if (usesTas()) {
+        engine.configureTopologies(new ArrayList<>(topologies.values()), nodes);
+      }
+      return engine;
     } catch (IllegalArgumentException e) {
       throw CaseException.invalid(e.getMessage());
+    }
+  }
+
+  /** [TAS] Whether the case declares topologies or a flavor refers to one. */
+  boolean usesTas() {
+    return !topologies.isEmpty() || flavors.stream().anyMatch(f -> f.topologyName() != null);
+  }
+
+  // ---------------------------------------------------------------- TAS and admission checks
+
+  /** Top-level {@code admissionChecks}: {name, controller, active}. */
+  private void readAdmissionChecks() {
+    for (JsonNode c : Nodes.list(spec, "admissionChecks")) {
+      String name = Nodes.required(c, "name", "admission check");
+      String where = "admission check " + name;
+      Nodes.onlyKnown(c, Set.of("name", "controller", "active"), where);
+      String controller = Nodes.required(c, "controller", where);
+      if (!PROVISIONING_REQUEST.equals(controller)) {
+        throw CaseException.unsupported(where + ": controller " + controller
+            + " is not modelled (the engine models only " + PROVISIONING_REQUEST + ")");
+      }
+      if (!Nodes.bool(c, "active", true)) {
+        throw CaseException.unsupported(where + ": an inactive admission check (its ClusterQueues inactive) "
+            + "is not modelled");
+      }
+      if (!admissionChecks.add(name)) {
+        throw CaseException.invalid("duplicate admission check " + name);
+      }
+    }
+  }
+
+  /** [TAS] {@code topologies: [{name, levels}]} and {@code nodes: [{name, labels, taints, allocatable}]}. */
+  private void readTopologies() {
+    for (JsonNode t : Nodes.list(spec, "topologies")) {
+      String name = Nodes.required(t, "name", "topology");
+      Nodes.onlyKnown(t, Set.of("name", "levels"), "topology " + name);
+      List<String> levels = new ArrayList<>();
+      for (JsonNode l : Nodes.list(t, "levels")) {
+        levels.add(Nodes.text(l, "topology " + name + " level"));
+      }
+      if (levels.isEmpty()) {
+        throw CaseException.invalid("topology " + name + " has no levels");
+      }
+      if (topologies.put(name, new TopologySpec(name, levels)) != null) {
+        throw CaseException.invalid("duplicate topology " + name);
+      }
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (JsonNode n : Nodes.list(spec, "nodes")) {
+      String name = Nodes.required(n, "name", "node");
+      String where = "node " + name;
+      Nodes.onlyKnown(n, Set.of("name", "labels", "taints", "allocatable"), where);
+      if (!names.add(name)) {
+        throw CaseException.invalid("duplicate node " + name);
+      }
+      TreeMap<String, String> labels = new TreeMap<>();
+      for (Map.Entry<String, JsonNode> e : Nodes.map(n, "labels").entrySet()) {
+        labels.put(e.getKey(), Nodes.text(e.getValue(), where + " label " + e.getKey()));
+      }
+      long[] alloc = new long[resources.size()];
+      for (Map.Entry<String, JsonNode> e : Nodes.map(n, "allocatable").entrySet()) {
+        alloc[resources.require(e.getKey())] = Nodes.quantity(e.getKey(), e.getValue());
+      }
+      nodes.add(new TasNode(name, labels, taints(n), Resources.wrap(alloc)));
+    }
+  }
+
+  /**
+   * A workload's {@code admissionChecks} (check -> state). The engine sets every check of the ClusterQueue
+   * to Pending when quota is reserved, so only Pending states of the ClusterQueue's own checks are
+   * reproducible; a pending workload whose check already has a verdict is not modelled.
+   */
+  private void checkStates(JsonNode w, String id, String cq, boolean admitted) {
+    Map<String, JsonNode> states = Nodes.map(w, "admissionChecks");
+    if (states.isEmpty()) {
+      return;
+    }
+    if (admitted) {
+      throw CaseException.unsupported("admitted workload " + id + ": admission check states of a workload "
+          + "already holding quota are not set up");
+    }
+    List<String> cqChecks = queuesByName.get(cq).admissionChecks();
+    for (Map.Entry<String, JsonNode> e : states.entrySet()) {
+      if (!admissionChecks.contains(e.getKey())) {
+        throw CaseException.invalid("workload " + id + ": unknown admission check " + e.getKey());
+      }
+      if (!cqChecks.contains(e.getKey())) {
+        throw CaseException.unsupported("workload " + id + ": admission check " + e.getKey()
+            + " is not one of ClusterQueue " + cq + "'s checks");
+      }
+      String state = Nodes.text(e.getValue(), "workload " + id + " admission check " + e.getKey());
+      CheckState parsed = switch (state) {
+        case "Pending" -> CheckState.PENDING;
+        case "Ready" -> CheckState.READY;
+        case "Retry" -> CheckState.RETRY;
+        case "Rejected" -> CheckState.REJECTED;
+        default -> throw CaseException.invalid("workload " + id + ": admission check " + e.getKey()
+            + ": unknown state " + state + " (Pending, Ready, Retry, Rejected)");
+      };
+      if (parsed != CheckState.PENDING) {
+        throw CaseException.unsupported("workload " + id + ": admission check " + e.getKey() + " is " + state
+            + " before quota reservation; the engine starts every check Pending when it reserves quota");
+      }
     }
   }
 
@@ -102,8 +224,10 @@ final class CaseSetup {
     for (JsonNode w : Nodes.list(spec, "admitted")) {
       String id = Nodes.required(w, "id", "admitted workload");
       String cq = requireQueue(Nodes.required(w, "cq", "admitted workload " + id));
-      WorkloadSpec ws = workloadSpec(w, id, cq);
+      WorkloadSpec ws = workloadSpec(w, id, cq, true);
+      checkStates(w, id, cq, true);
       int[][] fl = admittedFlavors(engine, w, ws, cq);
+      tasAdmitted(ws, fl);
       long reservedAt = Nodes.relativeTime(w, "reservedAt", NOW, NOW);
       Workload wl = engine.assumeAdmitted(ws, cq, priority(w), seq++, uid(w), fl, reservedAt);
       if (out.put(id, wl) != null) {
@@ -119,7 +243,8 @@ final class CaseSetup {
     for (JsonNode w : Nodes.list(spec, "pending")) {
       String id = Nodes.required(w, "id", "pending workload");
       String cq = requireQueue(Nodes.required(w, "cq", "pending workload " + id));
-      WorkloadSpec ws = workloadSpec(w, id, cq);
+      WorkloadSpec ws = workloadSpec(w, id, cq, true);
+      checkStates(w, id, cq, false);
       Workload wl = engine.submit(ws, cq, priority(w), seq++, uid(w));
       if (existing.containsKey(id) || out.put(id, wl) != null) {
         throw CaseException.invalid("duplicate workload " + id);
@@ -143,8 +268,16 @@ final class CaseSetup {
     return Nodes.string(w, "uid", null);
   }
 
+  /** A workload that is neither admitted nor pending here (an incoming one): no admission check states. */
   WorkloadSpec workloadSpec(JsonNode w, String id, String cq) {
+    return workloadSpec(w, id, cq, false);
+  }
+
+  private WorkloadSpec workloadSpec(JsonNode w, String id, String cq, boolean withChecks) {
     Nodes.onlyKnown(w, WORKLOAD_FIELDS, "workload " + id);
+    if (!withChecks && Nodes.has(w, "admissionChecks")) {
+      throw CaseException.unsupported("workload " + id + " field 'admissionChecks' is not supported here");
+    }
     List<PodSetSpec> podSets = new ArrayList<>();
     for (JsonNode ps : Nodes.list(w, "podSets")) {
       podSets.add(podSet(ps, id));
@@ -170,7 +303,44 @@ final class CaseSetup {
     for (Map.Entry<String, JsonNode> e : Nodes.map(ps, "nodeSelector").entrySet()) {
       selector.put(e.getKey(), Nodes.text(e.getValue(), "nodeSelector"));
     }
-    return new PodSetSpec(name, count, min, Resources.wrap(perPod), selector, tolerations(ps));
+    TopologyRequest topology = topologyRequest(ps.get("topology"), where + " " + name);
+    if (topology != null && !usesTas()) {
+      throw CaseException.unsupported(where + " " + name + ": a topology request in a case without TAS flavors "
+          + "is not modelled (the engine ignores it when no flavor has a topologyName)");
+    }
+    return new PodSetSpec(name, count, min, Resources.wrap(perPod), selector, tolerations(ps), topology);
+  }
+
+  /** [TAS] {@code topology: {required: <level>}} or {@code {preferred: <level>}}; absent is none. */
+  private static TopologyRequest topologyRequest(JsonNode t, String where) {
+    if (t == null || t.isNull()) {
+      return null;
+    }
+    Nodes.onlyKnown(t, Set.of("required", "preferred"), where + " topology");
+    if (t.size() != 1) {
+      throw CaseException.invalid(where + " topology: exactly one of required, preferred");
+    }
+    return Nodes.has(t, "required") ? TopologyRequest.required(Nodes.text(t.get("required"), "required"))
+        : TopologyRequest.preferred(Nodes.text(t.get("preferred"), "preferred"));
+  }
+
+  /**
+   * [TAS] Workloads put in the cache holding quota get no topology assignment here, so they may not use a
+   * TAS flavor (the engine would not count them on any node).
+   */
+  private void tasAdmitted(WorkloadSpec ws, int[][] fl) {
+    for (int i = 0; i < fl.length; i++) {
+      if (ws.podSets().get(i).topology() != null) {
+        throw CaseException.unsupported("admitted workload " + ws.id() + ": a podSet with a topology request "
+            + "needs a topologyAssignment, which the case setup does not build");
+      }
+      for (int f : fl[i]) {
+        if (f >= 0 && flavors.get(f).topologyName() != null) {
+          throw CaseException.unsupported("admitted workload " + ws.id() + " uses TAS flavor "
+              + flavors.get(f).name() + ": its topologyAssignment is not set up");
+        }
+      }
+    }
   }
 
   /**
@@ -221,8 +391,16 @@ final class CaseSetup {
     QueueingStrategy strategy = Nodes.enumValue(QueueingStrategy.class, q,
         Nodes.has(q, "queueingStrategy") ? "queueingStrategy" : "queueing", QueueingStrategy.BEST_EFFORT_FIFO);
     JsonNode fung = Nodes.has(q, "fungibility") ? q.get("fungibility") : q.get("flavorFungibility");
+    List<String> checks = new ArrayList<>();
+    for (JsonNode c : Nodes.list(q, "admissionChecks")) {
+      String check = Nodes.text(c, "ClusterQueue " + name + " admissionChecks");
+      if (!admissionChecks.contains(check)) {
+        throw CaseException.invalid("ClusterQueue " + name + ": unknown admission check " + check);
+      }
+      checks.add(check);
+    }
     return new ClusterQueueSpec(name, Nodes.string(q, "cohort", null), groups(q, "ClusterQueue " + name), strategy,
-        preemption(q.get("preemption"), name), fungibility(fung, name), weight(q), List.of());
+        preemption(q.get("preemption"), name), fungibility(fung, name), weight(q), List.copyOf(checks));
   }
 
   private CohortSpec cohort(JsonNode c) {
@@ -335,10 +513,22 @@ final class CaseSetup {
       }
       List<Taint> taints = new ArrayList<>();
       for (JsonNode t : Nodes.list(f, "nodeTaints")) {
-        taints.add(new Taint(Nodes.required(t, "key", "taint"), Nodes.string(t, "value", null),
-            Nodes.string(t, "effect", "NoSchedule")));
+        taints.add(taint(t));
       }
       out.add(new ResourceFlavorSpec(name, labels, taints, tolerations(f), Nodes.string(f, "topologyName", null)));
+    }
+    return out;
+  }
+
+  private static Taint taint(JsonNode t) {
+    return new Taint(Nodes.required(t, "key", "taint"), Nodes.string(t, "value", null),
+        Nodes.string(t, "effect", "NoSchedule"));
+  }
+
+  private static List<Taint> taints(JsonNode owner) {
+    List<Taint> out = new ArrayList<>();
+    for (JsonNode t : Nodes.list(owner, "taints")) {
+      out.add(taint(t));
     }
     return out;
   }
@@ -434,6 +624,9 @@ final class CaseSetup {
       for (JsonNode byResource : Nodes.entries(byFlavor, "usage").values()) {
         names.addAll(Nodes.entries(byResource, "usage").keySet());
       }
+    }
+    for (JsonNode n : Nodes.list(spec, "nodes")) {
+      names.addAll(Nodes.map(n, "allocatable").keySet());
     }
     for (JsonNode byResource : Nodes.map(spec, "assignment").values()) {
       names.addAll(Nodes.entries(byResource, "assignment").keySet());

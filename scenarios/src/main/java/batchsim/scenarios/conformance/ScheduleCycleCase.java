@@ -5,7 +5,9 @@ import batchsim.core.kueue.ConditionType;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
+import batchsim.core.kueue.tas.TasPlacement;
 import batchsim.core.model.ResourceSpace;
+import batchsim.core.model.TopologySpec;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +22,7 @@ import java.util.TreeMap;
  */
 final class ScheduleCycleCase {
   private static final Set<String> FIELDS = Set.of("id", "kueue_test", "kind", "flavors", "clusterQueues", "cohorts",
-      "admitted", "pending", "expect", "config", "featureGates", "caveat");
+      "admitted", "pending", "expect", "config", "featureGates", "caveat", "topologies", "nodes", "admissionChecks");
   private static final Set<String> EXPECT = Set.of("reserved_after", "newly_admitted", "evicted", "pending_active",
       "pending_inadmissible", "quota_reserved_false", "events", "skipped_preemptions_metric");
 
@@ -86,7 +88,8 @@ final class ScheduleCycleCase {
           continue;
         }
         JsonNode ps = pe.getValue();
-        Nodes.onlyKnown(ps, Set.of("count", "flavors", "usage"), psWhere);
+        Nodes.onlyKnown(ps, Set.of("count", "flavors", "usage", "delayedTopologyRequest", "topologyAssignment"),
+            psWhere);
         if (Nodes.has(ps, "count")) {
           m.check(psWhere + ".count", Nodes.integer(ps, "count", 0), w.admittedCount(idx));
         }
@@ -115,8 +118,70 @@ final class ScheduleCycleCase {
             m.add(psWhere + ".usage." + u.getKey(), res.format(r, want), res.format(r, used));
           }
         }
+        if (ps.has("delayedTopologyRequest")) {
+          JsonNode d = ps.get("delayedTopologyRequest");
+          m.check(psWhere + ".delayedTopologyRequest", d.isNull() ? null : Nodes.text(d, "delayedTopologyRequest"),
+              engine.delayedTopologyRequest(w, idx));
+        }
+        if (ps.has("topologyAssignment")) {
+          topologyAssignment(ps.get("topologyAssignment"), psWhere + ".topologyAssignment", setup, engine, w, idx, m);
+        }
       }
     }
+  }
+
+  /**
+   * [TAS] A podSet's topology assignment: {@code null} = none; otherwise Kueue's TopologyAssignment
+   * {@code {levels: [...], domains: [{values: [...], count: N}]}}, domains compared as a set. With
+   * {@code kubernetes.io/hostname} as the lowest level, Kueue's levels are only the hostname level.
+   */
+  private static void topologyAssignment(JsonNode exp, String where, CaseSetup setup, KueueEngine engine, Workload w,
+      int idx, Mismatches m) {
+    TasPlacement got = null;
+    for (TasPlacement p : engine.topologyPlacement(w)) {
+      if (p.podSet() == idx && !p.slots().isEmpty()) {
+        got = p;
+      }
+    }
+    List<String> gotDomains = new ArrayList<>();
+    List<String> gotLevels = List.of();
+    if (got != null) {
+      for (TasPlacement.Slot s : got.slots()) {
+        gotDomains.add("[" + s.domain() + "]:" + s.count());
+      }
+      String flavor = got.flavor();
+      TopologySpec topo = setup.flavors.stream().filter(f -> f.name().equals(flavor)).findFirst()
+          .map(f -> setup.topologies.get(f.topologyName())).orElse(null);
+      if (topo != null) {
+        gotLevels = topo.lowestIsHostname() ? List.of(TopologySpec.HOSTNAME) : topo.levels();
+      }
+    }
+    if (exp.isNull()) {
+      m.check(where, null, got == null ? null : gotDomains);
+      return;
+    }
+    Nodes.onlyKnown(exp, Set.of("levels", "domains"), where);
+    if (got == null) {
+      m.add(where, exp, null);
+      return;
+    }
+    if (Nodes.has(exp, "levels")) {
+      List<String> levels = new ArrayList<>();
+      for (JsonNode l : Nodes.list(exp, "levels")) {
+        levels.add(Nodes.text(l, "levels"));
+      }
+      m.check(where + ".levels", levels, gotLevels);
+    }
+    List<String> want = new ArrayList<>();
+    for (JsonNode d : Nodes.list(exp, "domains")) {
+      Nodes.onlyKnown(d, Set.of("values", "count"), where + " domain");
+      List<String> values = new ArrayList<>();
+      for (JsonNode v : Nodes.list(d, "values")) {
+        values.add(Nodes.text(v, "values"));
+      }
+      want.add("[" + String.join(",", values) + "]:" + Nodes.integer(d, "count", 0));
+    }
+    m.checkSet(where + ".domains", want, gotDomains);
   }
 
   private static int podSetIndex(Workload w, String name) {

@@ -54,8 +54,8 @@ class ConformanceCommandTest {
           change: {pending: {ns/w: {podSets: [{name: main, count: 1, perPod: {cpu: 3}}]}}}
           expect: {}
       ---
-      id: T1
-      kind: schedule_cycle
+      id: K1
+      kind: something_new
       """;
 
   @Test
@@ -64,7 +64,7 @@ class ConformanceCommandTest {
     assertEquals(List.of(
         "PASS S1 fits",
         "FAIL S1/v1 does not fit: newly_admitted: expected [ns/w] got [] (+3 more)",
-        "SKIP T1: " + ConformanceRunner.TAS_REASON,
+        "SKIP K1: kind 'something_new' is not supported yet",
         "1 passed, 1 failed, 1 skipped"), r.lines());
     assertEquals(1, r.exit());
   }

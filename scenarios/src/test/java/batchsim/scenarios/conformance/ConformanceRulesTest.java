@@ -214,4 +214,55 @@ class ConformanceRulesTest {
               quota_reserved_false: {}
         """);
   }
+
+  @Test
+  void aProvisioningRequestCheckDelaysTheTopologyWhileWithoutOneItIsPlacedAtOnce() throws Exception {
+    // Kueue TestScheduleForTAS: with a ProvisioningRequest check the first pass reserves quota only
+    // (DelayedTopologyRequest Pending, no assignment, not Admitted); without it, the pod goes to the only
+    // node that fits and the workload is Admitted in the same cycle.
+    List<String> lines = assertAllPass("""
+        id: R-tas
+        kind: schedule_cycle
+        topologies: [{name: one, levels: [kubernetes.io/hostname]}]
+        flavors: [{name: tas, nodeLabels: {tas-node: "true"}, topologyName: one}]
+        nodes:
+          - {name: x1, labels: {tas-node: "true", kubernetes.io/hostname: x1}, allocatable: {cpu: 2, pods: 10}}
+          - {name: x2, labels: {tas-node: "true", kubernetes.io/hostname: x2}, allocatable: {cpu: 0.5, pods: 10}}
+        admissionChecks: [{name: prov, controller: kueue.x-k8s.io/provisioning-request, active: true}]
+        clusterQueues:
+          - {name: q, admissionChecks: [prov], resourceGroups: [{covered: [cpu], flavors: [{flavor: tas, quota: {cpu: 10}}]}]}
+        pending:
+          - {id: ns/w, cq: q, admissionChecks: {prov: Pending},
+             podSets: [{name: one, count: 1, perPod: {cpu: 1}, topology: {required: kubernetes.io/hostname}}]}
+        expect:
+          newly_admitted: {ns/w: {cq: q, podSets: {one: {count: 1, flavors: {cpu: tas}, delayedTopologyRequest: Pending, topologyAssignment: null}}}}
+          events: [{workload: ns/w, reason: QuotaReserved, type: Normal}]
+          reserved_after: [ns/w]
+        variants:
+          - change:
+              clusterQueues: {q: {admissionChecks: []}}
+              pending: {ns/w: {admissionChecks: null}}
+            expect:
+              newly_admitted: {ns/w: {cq: q, podSets: {one: {count: 1, flavors: {cpu: tas}, delayedTopologyRequest: null,
+                topologyAssignment: {levels: [kubernetes.io/hostname], domains: [{values: [x1], count: 1}]}}}}}
+              events: [{workload: ns/w, reason: QuotaReserved, type: Normal}, {workload: ns/w, reason: Admitted, type: Normal}]
+        """);
+    assertEquals(List.of("PASS R-tas", "PASS R-tas/v1"), lines);
+    // A wrong expectation is reported, not ignored.
+    List<CaseResult> wrong = ConformanceRunner.run(CaseFile.parse(new StringReader("""
+        id: R-tas-wrong
+        kind: schedule_cycle
+        topologies: [{name: one, levels: [kubernetes.io/hostname]}]
+        flavors: [{name: tas, topologyName: one}]
+        nodes: [{name: x1, labels: {kubernetes.io/hostname: x1}, allocatable: {cpu: 2, pods: 10}}]
+        clusterQueues: [{name: q, resourceGroups: [{covered: [cpu], flavors: [{flavor: tas, quota: {cpu: 10}}]}]}]
+        pending: [{id: ns/w, cq: q, podSets: [{name: one, count: 1, perPod: {cpu: 1}, topology: {required: kubernetes.io/hostname}}]}]
+        expect:
+          newly_admitted: {ns/w: {cq: q, podSets: {one: {delayedTopologyRequest: Pending, topologyAssignment: null}}}}
+          reserved_after: not_asserted
+        """), "inline")).results();
+    assertEquals(CaseResult.Status.FAIL, wrong.get(0).status());
+    assertEquals(List.of("newly_admitted[ns/w].podSets[one].delayedTopologyRequest: expected Pending got null",
+        "newly_admitted[ns/w].podSets[one].topologyAssignment: expected null got [[x1]:1]"), wrong.get(0).details());
+  }
 }

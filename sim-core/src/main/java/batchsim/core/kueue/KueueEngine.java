@@ -252,6 +252,9 @@ public final class KueueEngine {
       throw new IllegalArgumentException("unknown ClusterQueue " + clusterQueue);
     }
     Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
+    if (keepHistory) {
+      w.history = new ArrayList<>();
+    }
     w.queueTs = w.createdMs;
     if (lifecycle.isHeld(spec.localQueue())) {
       lifecycle.hold(w);
@@ -867,6 +870,13 @@ public final class KueueEngine {
    */
   public Map<String, Integer> skippedPreemptions() {
     return Collections.unmodifiableMap(skippedPreemptions);
+  }
+
+  private boolean keepHistory;
+
+  /** Keeps every workload's condition changes (the decision log behind {@code batchsim explain}). */
+  public void keepHistory(boolean on) {
+    keepHistory = on;
   }
 
   /** Records Kueue events ("workload reason type") for conformance checks. */

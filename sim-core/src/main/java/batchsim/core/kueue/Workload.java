@@ -187,8 +187,20 @@ public final class Workload {
     return c != null && c.status();
   }
 
+  /** Every condition change, when the run keeps a decision log; null otherwise. */
+  java.util.List<Condition> history;
+
+  /** The decision log of this workload (empty when the run keeps none). */
+  public java.util.List<Condition> history() {
+    return history == null ? java.util.List.of() : history;
+  }
+
   void setCondition(ConditionType t, boolean status, String reason, String message, long now) {
     Condition old = conditions.get(t);
+    if (history != null && (old == null || old.status() != status || !old.reason().equals(reason)
+        || !java.util.Objects.equals(old.message(), message))) {
+      history.add(new Condition(t, status, reason, message, now));
+    }
     long time = old != null && old.status() == status ? old.timeMs() : now;
     conditions.put(t, new Condition(t, status, reason, message, time));
   }

@@ -16,6 +16,7 @@ import java.util.List;
  * @param preemption eviction costs per ClusterQueue, in scenario order
  * @param pools node counts, node-hours and failures per node pool
  * @param serving scale-to-zero churn per serving Deployment
+ * @param decisions per workload id, every condition change (only with {@code --explain}; else null)
  * @param tas Topology Aware Scheduling figures (null when the scenario has no TAS flavor)
  */
 public record RunResult(
@@ -37,7 +38,26 @@ public record RunResult(
     List<PoolStats> pools,
     List<ServingStats> serving,
     TasStats tas,
-    ProvisioningStats provisioning) {
+    ProvisioningStats provisioning,
+    java.util.Map<String, List<Decision>> decisions) {
+
+  /** A result without the decision log. */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
+      List<PoolStats> pools, List<ServingStats> serving, TasStats tas, ProvisioningStats provisioning) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas,
+        provisioning, null);
+  }
+
+  /** This result with the per-workload decision log ({@code run --explain}). */
+  public RunResult withDecisions(java.util.Map<String, List<Decision>> d) {
+    return new RunResult(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues,
+        utilization, queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving,
+        tas, provisioning, d);
+  }
 
   /** A result without provisioning figures. */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
@@ -52,7 +72,7 @@ public record RunResult(
   public RunResult withProvisioning(ProvisioningStats p) {
     return new RunResult(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues,
         utilization, queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving,
-        tas, p);
+        tas, p, decisions);
   }
 
   /** A result without TAS figures. */

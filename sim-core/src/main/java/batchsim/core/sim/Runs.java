@@ -14,8 +14,19 @@ public final class Runs {
    *     {@link InvariantViolation}
    */
   public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked) {
+    return run(spec, volcano, checked, false);
+  }
+
+  /** As {@link #run(SimulationSpec, VolcanoSetup, boolean)}; {@code explain} keeps the decision log (Kueue). */
+  public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain) {
+    return run(spec, volcano, checked, explain, null);
+  }
+
+  /** As above; {@code progress} (may be null) hears the virtual time now and then (Kueue runs). */
+  public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
+      java.util.function.LongConsumer progress) {
     if (volcano == null) {
-      return new Simulation(spec).checked(checked).run();
+      return new Simulation(spec).checked(checked).explain(explain).progress(progress).run();
     }
     return new VolcanoSimulation(spec, volcano).checked(checked).run();
   }

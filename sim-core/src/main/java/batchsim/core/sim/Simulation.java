@@ -116,6 +116,22 @@ public final class Simulation implements KueueEngine.Host {
     this.churn = new ServingChurn(this);
   }
 
+  private boolean explain;
+  private java.util.function.LongConsumer progress;
+
+  /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
+  public Simulation progress(java.util.function.LongConsumer listener) {
+    this.progress = listener;
+    return this;
+  }
+
+  /** Keeps a decision log: every condition change of every workload, for {@code batchsim explain}. */
+  public Simulation explain(boolean on) {
+    this.explain = on;
+    kueue.keepHistory(on);
+    return this;
+  }
+
   /** Checks every invariant after every event (slower; on in tests and with --check). */
   public Simulation checked(boolean on) {
     this.checked = on;
@@ -198,6 +214,9 @@ public final class Simulation implements KueueEngine.Host {
       dispatch(e);
       if (checked) {
         check(e);
+      }
+      if (progress != null && (loop.processed() & 0xFFFF) == 0) {
+        progress.accept(loop.now());
       }
       if (loop.processed() > maxEvents) {
         throw new InvariantViolation(loop.now(), List.of("more than " + maxEvents + " events"), new ArrayList<>(recent));
@@ -624,7 +643,8 @@ public final class Simulation implements KueueEngine.Host {
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
         records, recorder.overallStats(tp, tr, tu), qs, capacity.utilization(end), queueUsage(end),
         recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), preemptionStats(),
-        capacity.poolStats(end), churn.stats(), tas.stats()).withProvisioning(provisioning.stats());
+        capacity.poolStats(end), churn.stats(), tas.stats()).withProvisioning(provisioning.stats())
+        .withDecisions(explain ? decisions() : null);
   }
 
   /** Takes the time-series samples: per queue pending, holding and quota used; per flavor allocation. */
@@ -719,6 +739,19 @@ public final class Simulation implements KueueEngine.Host {
     List<batchsim.core.metrics.PreemptionStats> out = new ArrayList<>();
     for (int q = 0; q < spec.clusterQueues().size(); q++) {
       out.add(recorder.preemptionStats(q));
+    }
+    return out;
+  }
+
+  private Map<String, List<batchsim.core.metrics.Decision>> decisions() {
+    Map<String, List<batchsim.core.metrics.Decision>> out = new java.util.LinkedHashMap<>();
+    for (Workload w : workloads) {
+      List<batchsim.core.metrics.Decision> d = new ArrayList<>();
+      for (var c : w.history()) {
+        d.add(new batchsim.core.metrics.Decision(c.timeMs(), c.type().kueueName(), c.status(), c.reason(),
+            c.message() == null ? "" : c.message()));
+      }
+      out.put(w.id(), d);
     }
     return out;
   }
