@@ -226,4 +226,26 @@ final class Fields {
     }
     return null;
   }
+
+  /** A required name that must be one of {@code known}; reported (with the known names) when it is not. */
+  ScalarNode reference(String key, java.util.Set<String> known, String what) {
+    ScalarNode s = requiredName(key);
+    if (s != null && !known.contains(s.text())) {
+      problems.at(s, "unknown " + what + " '" + s.text() + "' (known: " + String.join(", ", known) + ")");
+      return null;
+    }
+    return s;
+  }
+
+  /** The items of a top-level list node; empty when absent or null, reported when not a list. */
+  static List<Node> items(Node n, Problems problems) {
+    if (n == null || n.isNull()) {
+      return List.of();
+    }
+    if (n instanceof ListNode l) {
+      return l.items();
+    }
+    problems.wrongType(n, "a list");
+    return List.of();
+  }
 }

@@ -5,7 +5,6 @@ import batchsim.core.model.AutoscalingSpec;
 import batchsim.core.model.LongDistribution;
 import batchsim.core.model.ProvisioningSpec;
 import batchsim.core.model.SimulationSpec;
-import batchsim.scenarios.yaml.ListNode;
 import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
@@ -48,7 +47,7 @@ final class ProvisioningBinder {
     scenario.nodePools().forEach(p -> pools.add(p.name().text()));
     Map<String, ScalarNode> defined = new LinkedHashMap<>();
     MapNode m = root instanceof MapNode map ? map : null;
-    for (Node n : items(m == null ? null : m.get("admissionChecks"))) {
+    for (Node n : Fields.items(m == null ? null : m.get("admissionChecks"), problems)) {
       Fields f = Fields.of(n, problems, "name", "provisioningRequest");
       ScalarNode name = f.requiredName("name");
       if (name == null) {
@@ -61,9 +60,9 @@ final class ProvisioningBinder {
           "bookingExpiry", "capacityRevokedProbability", "retry", "managedResources"), pools, scenario);
       checks.add(new AdmissionCheckSpec(name.text(), p));
     }
-    for (Node n : items(m == null ? null : m.get("autoscaling"))) {
+    for (Node n : Fields.items(m == null ? null : m.get("autoscaling"), problems)) {
       Fields f = Fields.of(n, problems, "pool", "min", "max", "scaleDownDelay");
-      ScalarNode pool = ref(f, "pool", pools, "node pool");
+      ScalarNode pool = f.reference("pool", pools, "node pool");
       int min = f.int32("min", 0, 0);
       int max = f.int32("max", Integer.MAX_VALUE, 0);
       if (max < min) {
@@ -94,7 +93,7 @@ final class ProvisioningBinder {
       problems.at(f.get("class"), "'" + cls + "' is not one of " + ProvisioningSpec.CHECK_CAPACITY + ", "
           + ProvisioningSpec.ATOMIC_SCALE_UP);
     }
-    ScalarNode pool = ref(f, "pool", pools, "node pool");
+    ScalarNode pool = f.reference("pool", pools, "node pool");
     LongDistribution delay = f.has("delay") ? distributions.runtime(f.get("delay")) : LongDistribution.constant(0);
     double failure = probability(f, "failureProbability");
     double revoked = probability(f, "capacityRevokedProbability");
@@ -121,23 +120,5 @@ final class ProvisioningBinder {
     return p;
   }
 
-  private ScalarNode ref(Fields f, String key, Set<String> known, String what) {
-    ScalarNode s = f.requiredName(key);
-    if (s != null && !known.contains(s.text())) {
-      problems.at(s, "unknown " + what + " '" + s.text() + "' (known: " + String.join(", ", known) + ")");
-      return null;
-    }
-    return s;
-  }
 
-  private List<Node> items(Node n) {
-    if (n == null || n.isNull()) {
-      return List.of();
-    }
-    if (n instanceof ListNode l) {
-      return l.items();
-    }
-    problems.wrongType(n, "a list");
-    return List.of();
-  }
 }

@@ -95,7 +95,7 @@ final class TimelineBinder {
     }
     Node ev = m.get("events");
     if (ev != null) {
-      for (Node n : items(ev)) {
+      for (Node n : Fields.items(ev, problems)) {
         TimelineEvent e = event(n);
         if (e != null) {
           events.add(e);
@@ -104,9 +104,9 @@ final class TimelineBinder {
     }
     Node fm = m.get("failures");
     if (fm != null) {
-      for (Node n : items(fm)) {
+      for (Node n : Fields.items(fm, problems)) {
         Fields f = Fields.of(n, problems, "pool", "timeBetweenFailures", "repairTime");
-        ScalarNode pool = ref(f, "pool", pools, "node pool");
+        ScalarNode pool = f.reference("pool", pools, "node pool");
         LongDistribution tbf = dist(f.required("timeBetweenFailures"));
         LongDistribution repair = dist(f.required("repairTime"));
         if (pool != null && tbf != null && repair != null) {
@@ -117,14 +117,14 @@ final class TimelineBinder {
     Node sv = m.get("serving");
     if (sv != null) {
       Set<String> names = new LinkedHashSet<>();
-      for (Node n : items(sv)) {
+      for (Node n : Fields.items(sv, problems)) {
         Fields f = Fields.of(n, problems, "name", "queue", "priority", "replicas", "requests", "nodeSelector",
             "start", "up", "down", "cycles", "deleteDelay", "deleteFailureProbability", "retryDelay");
         ScalarNode name = f.requiredName("name");
         if (name != null && !names.add(name.text())) {
           problems.at(name, "duplicate serving Deployment name '" + name.text() + "'");
         }
-        ScalarNode queue = ref(f, "queue", localQueues, "LocalQueue");
+        ScalarNode queue = f.reference("queue", localQueues, "LocalQueue");
         int replicas = f.int32("replicas", 1, 1);
         List<Spec.Amount> requests = new KubeBinder(problems).amounts(f.get("requests"));
         for (Spec.Amount a : requests) {
@@ -205,7 +205,7 @@ final class TimelineBinder {
       case "addNodes":
       case "removeNodes": {
         Fields f = outer.map(kind, "pool", "count");
-        ScalarNode pool = ref(f, "pool", pools, "node pool");
+        ScalarNode pool = f.reference("pool", pools, "node pool");
         int count = f.int32("count", 1, 1);
         if (pool == null) {
           return null;
@@ -215,9 +215,9 @@ final class TimelineBinder {
       }
       case "setQuota": {
         Fields f = outer.map(kind, "clusterQueue", "flavor", "resource", "nominalQuota", "borrowingLimit", "lendingLimit");
-        ScalarNode cq = ref(f, "clusterQueue", clusterQueues, "ClusterQueue");
-        ScalarNode flavor = ref(f, "flavor", flavors, "ResourceFlavor");
-        ScalarNode resource = ref(f, "resource", new LinkedHashSet<>(scenario.resourceNames()), "resource");
+        ScalarNode cq = f.reference("clusterQueue", clusterQueues, "ClusterQueue");
+        ScalarNode flavor = f.reference("flavor", flavors, "ResourceFlavor");
+        ScalarNode resource = f.reference("resource", new LinkedHashSet<>(scenario.resourceNames()), "resource");
         if (cq == null || flavor == null || resource == null) {
           return null;
         }
@@ -232,14 +232,14 @@ final class TimelineBinder {
       }
       case "setPreemption": {
         Fields f = outer.map(kind, "clusterQueue", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort");
-        ScalarNode cq = ref(f, "clusterQueue", clusterQueues, "ClusterQueue");
+        ScalarNode cq = f.reference("clusterQueue", clusterQueues, "ClusterQueue");
         return cq == null ? null : new ClusterAction.SetPreemption(cq.text(), queues.preemption(f));
       }
       case "stopClusterQueue":
       case "stopLocalQueue": {
         Fields f = outer.map(kind, "name", "policy");
         boolean cq = kind.equals("stopClusterQueue");
-        ScalarNode name = ref(f, "name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
+        ScalarNode name = f.reference("name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
         StopPolicy policy = f.enumeration("policy", StopPolicy.class, StopPolicy.HOLD);
         if (name == null) {
           return null;
@@ -250,12 +250,12 @@ final class TimelineBinder {
       case "deleteLocalQueue": {
         Fields f = outer.map(kind, "name");
         boolean cq = kind.equals("deleteClusterQueue");
-        ScalarNode name = ref(f, "name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
+        ScalarNode name = f.reference("name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
         return name == null ? null : new ClusterAction.DeleteQueue(cq ? name.text() : null, cq ? null : name.text());
       }
       default: {
         Fields f = outer.map(kind, "class", "factor");
-        ScalarNode c = ref(f, "class", classes, "workload class");
+        ScalarNode c = f.reference("class", classes, "workload class");
         double factor = f.decimal("factor", 1, 0);
         if (factor <= 0) {
           problems.at(f.get("factor"), "factor must be > 0");
@@ -276,19 +276,11 @@ final class TimelineBinder {
       }
       return new NodeSelection(null, names.size(), names);
     }
-    ScalarNode pool = ref(f, "pool", pools, "node pool");
+    ScalarNode pool = f.reference("pool", pools, "node pool");
     int count = f.int32("count", 1, 1);
     return pool == null ? null : new NodeSelection(pool.text(), count, List.of());
   }
 
-  private ScalarNode ref(Fields f, String key, Set<String> known, String what) {
-    ScalarNode s = f.requiredName(key);
-    if (s != null && !known.contains(s.text())) {
-      problems.at(s, "unknown " + what + " '" + s.text() + "' (known: " + String.join(", ", known) + ")");
-      return null;
-    }
-    return s;
-  }
 
   private Long quantity(String resource, Node n) {
     ScalarNode s = Values.scalar(n, problems, "a quantity");
@@ -308,13 +300,4 @@ final class TimelineBinder {
     return n == null ? null : distributions.runtime(n);
   }
 
-  private List<Node> items(Node n) {
-    if (n instanceof batchsim.scenarios.yaml.ListNode l) {
-      return l.items();
-    }
-    if (!n.isNull()) {
-      problems.wrongType(n, "a list");
-    }
-    return List.of();
-  }
 }

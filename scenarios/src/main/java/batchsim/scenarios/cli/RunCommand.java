@@ -74,6 +74,7 @@ final class RunCommand extends ScenarioCommand {
     dir.write(tmp -> Reports.writeAll(result, meta, tmp));
     if (!quiet) {
       out().print(SummaryTable.render(result, meta));
+      out().flush(); // the self-report closes the output, after the summary
       err().println(SelfReport.line(result, wallNanos, dir.path()));
     }
     List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), checked);
