@@ -1,11 +1,11 @@
 package batchsim.reports;
 
 import batchsim.core.metrics.QueueStats;
+import batchsim.core.metrics.ProvisioningStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.TimeSeries;
 import batchsim.core.metrics.UtilizationStat;
-import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.Durations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,11 +59,19 @@ final class ReportCharts {
     return Math.max(r.endTimeMs(), t.isEmpty() ? 0 : t.get(t.size() - 1));
   }
 
-  /** Lines the time-series charts will draw; a quota chart counts three (line and two bands). */
+  /**
+   * Lines the time-series charts will draw; a quota chart counts three (line and two bands). Share and
+   * node-pool lines count only when their section draws them.
+   */
   private int countLines() {
+    boolean shares = hasShares();
+    boolean nodes = nodesChanged();
     int lines = 0;
     for (String c : ts.columns()) {
       lines += c.startsWith("allocated:") || c.startsWith("pending:") || c.startsWith("holding:")
+          || (shares && c.startsWith("share:"))
+          || (nodes && (c.startsWith("nodes:") || c.startsWith("failed:")))
+          || (c.startsWith("tas:") && (c.contains(":free:") || c.contains(":largestFit:")))
           ? 1 : c.startsWith("used:") ? 3 : 0;
     }
     return lines;
@@ -181,18 +189,12 @@ final class ReportCharts {
     return out;
   }
 
-  /** One line per ClusterQueue from the columns named {@code kind:<queue>}. */
+  /** One line per ClusterQueue (or node pool) from the columns named {@code kind:<label>}. */
   Figure perQueue(String kind, String title, String subtitle, String yTitle) {
-    List<Integer> cols = new ArrayList<>();
+    List<Integer> cols = columnsOf(kind);
     double max = 0;
-    for (int j = 0; j < ts.columns().size(); j++) {
-      String name = ts.columns().get(j);
-      if (name.startsWith(kind + ":") && name.indexOf(':', kind.length() + 1) < 0) {
-        cols.add(j);
-        for (int i : kept[j]) { // the kept points include every column's maximum
-          max = Math.max(max, ts.rows().get(i)[j]);
-        }
-      }
+    for (int j : cols) {
+      max = Math.max(max, maxOf(j));
     }
     SvgChart c = chart(SvgChart.HALF, 280, Axis.time(spanMs(), 6), Axis.count(max, 5, yTitle));
     for (int i = 0; i < cols.size(); i++) {
@@ -274,25 +276,52 @@ final class ReportCharts {
     return new Figure(c, title, subtitle);
   }
 
+  /** Whether the series has the cumulative {@code evicted:<queue>} columns that place evictions in time. */
+  boolean hasEvictionTimes() {
+    return hasTimeSeries() && !columnsOf("evicted").isEmpty();
+  }
+
   /**
-   * Evictions and preemptions on a timeline. RunResult records counts per workload, not times, so
-   * each workload's counts are placed at its first quota reservation, the earliest moment it could
-   * have been evicted.
+   * Evictions and preemptions on a timeline, from the differences of the cumulative
+   * {@code evicted:<queue>} and {@code preempted:<queue>} columns between samples. An eviction seen at
+   * sample i happened in (t[i-1], t[i]]; buckets are whole sample intervals, so it lands in the right
+   * one.
    */
-  // TODO(timeline): needs RunResult.events (eviction times) to place bars at the eviction itself.
   Figure evictions() {
-    double span = Math.max(1, r.endTimeMs());
+    List<Integer> ev = columnsOf("evicted");
+    List<Integer> pr = columnsOf("preempted");
+    List<Long> t = ts.timesMs();
+    double span = Math.max(1, spanMs());
     long step = Axis.durationStep(span, 60);
+    long interval = t.size() > 1 ? t.get(1) - t.get(0) : 0;
+    if (interval > 0) {
+      step = (step + interval - 1) / interval * interval;
+    }
     int buckets = (int) Math.max(1, (long) Math.ceil(span / step));
     long[] preempted = new long[buckets];
     long[] other = new long[buckets];
-    for (WorkloadRecord w : r.workloads()) {
-      if ((w.evictions() == 0 && w.preemptions() == 0) || w.firstQuotaReservedMs() < 0) {
+    long lastE = 0;
+    long lastP = 0;
+    for (int i = 0; i < t.size(); i++) {
+      long[] row = ts.rows().get(i);
+      long e = 0;
+      long p = 0;
+      for (int j : ev) {
+        e += row[j];
+      }
+      for (int j : pr) {
+        p += row[j];
+      }
+      long de = e - lastE;
+      long dp = p - lastP;
+      lastE = e;
+      lastP = p;
+      if (de == 0 && dp == 0) {
         continue;
       }
-      int b = (int) Math.min(buckets - 1, w.firstQuotaReservedMs() / step);
-      preempted[b] += w.preemptions();
-      other[b] += Math.max(0, w.evictions() - w.preemptions());
+      int b = (int) Math.min(buckets - 1, Math.max(0, t.get(i) - 1) / step);
+      preempted[b] += dp;
+      other[b] += Math.max(0, de - dp);
     }
     long max = 0;
     for (int b = 0; b < buckets; b++) {
@@ -316,9 +345,175 @@ final class ReportCharts {
         c.bar(ok, from, from + step, preempted[b], preempted[b] + other[b], tip);
       }
     }
-    return new Figure(c, "Evictions over time",
-        "counted at the affected workload's first quota reservation; bucket "
-            + Durations.format(step) + " (eviction times are not recorded yet)");
+    String sub = "from the sampled cumulative counts; bucket " + Durations.format(step);
+    long late = r.overall() == null ? 0 : r.overall().evicted() - lastE;
+    if (late > 0) {
+      sub += "; " + Formats.grouped(late) + " after the last sample not shown";
+    }
+    return new Figure(c, "Evictions over time", sub);
+  }
+
+  /** Whether any ClusterQueue had a non-zero fair-sharing share ({@code share:<queue>}) in a sample. */
+  boolean hasShares() {
+    if (!hasTimeSeries()) {
+      return false;
+    }
+    for (int j : columnsOf("share")) {
+      if (maxOf(j) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Fair-sharing dominant resource share per ClusterQueue, per mille; an infinite share (borrowing
+   * with weight 0) is drawn at the top of the axis.
+   */
+  Figure shares() {
+    List<Integer> cols = columnsOf("share");
+    long finite = 0;
+    boolean infinite = false;
+    for (int j : cols) {
+      for (int i : kept[j]) {
+        long v = ts.rows().get(i)[j];
+        if (v == Long.MAX_VALUE) {
+          infinite = true;
+        } else {
+          finite = Math.max(finite, v);
+        }
+      }
+    }
+    double top = infinite ? Math.max(finite, 1000) : finite;
+    SvgChart c = chart(SvgChart.WIDE, 280, Axis.time(spanMs(), 12), Axis.count(top, 5, "share (‰)"));
+    for (int k = 0; k < cols.size(); k++) {
+      double[][] xy = series(cols.get(k));
+      for (int i = 0; i < xy[1].length; i++) {
+        xy[1][i] = Math.min(xy[1][i], top);
+      }
+      c.line(c.key(ts.columns().get(cols.get(k)).substring("share:".length()),
+          PALETTE[k % PALETTE.length], "line"), xy[0], xy[1], false);
+    }
+    String sub = "Kueue's weighted dominant resource share, per mille; 0 while not borrowing";
+    if (infinite) {
+      sub += "; infinite shares (weight 0) drawn at the top";
+    }
+    return new Figure(c, "Fair-sharing share, by ClusterQueue", sub);
+  }
+
+  /** Whether node counts changed or nodes failed: the sampled pool columns are worth drawing. */
+  boolean nodesChanged() {
+    if (!hasTimeSeries()) {
+      return false;
+    }
+    for (String kind : List.of("nodes", "failed")) {
+      for (int j : columnsOf(kind)) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        for (int i : kept[j]) {
+          long v = ts.rows().get(i)[j];
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
+        if (hi > lo || (kind.equals("failed") && hi > 0)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Per TAS flavor, in column order: whole free domains per topology level, and the largest amount of
+   * the main resource one domain of each level could give.
+   */
+  List<Figure> topology() {
+    Map<String, List<Integer>> free = new LinkedHashMap<>();
+    Map<String, List<Integer>> fit = new LinkedHashMap<>();
+    for (int j = 0; j < ts.columns().size(); j++) {
+      String name = ts.columns().get(j);
+      if (!name.startsWith("tas:")) {
+        continue;
+      }
+      int f = name.indexOf(":free:");
+      int g = name.indexOf(":largestFit:");
+      if (f > 0) {
+        free.computeIfAbsent(name.substring(4, f), k -> new ArrayList<>()).add(j);
+      } else if (g > 0) {
+        fit.computeIfAbsent(name.substring(4, g), k -> new ArrayList<>()).add(j);
+      }
+    }
+    List<Figure> out = new ArrayList<>();
+    for (Map.Entry<String, List<Integer>> e : free.entrySet()) {
+      String flavor = e.getKey();
+      String prefix = "tas:" + flavor + ":free:";
+      List<Integer> cols = e.getValue();
+      double max = 0;
+      for (int j : cols) {
+        max = Math.max(max, maxOf(j));
+      }
+      SvgChart c = chart(SvgChart.HALF, 260, Axis.time(spanMs(), 6), Axis.count(max, 5, "domains"));
+      for (int k = 0; k < cols.size(); k++) {
+        double[][] xy = series(cols.get(k));
+        c.line(c.key(ts.columns().get(cols.get(k)).substring(prefix.length()),
+            PALETTE[k % PALETTE.length], "line"), xy[0], xy[1], false);
+      }
+      out.add(new Figure(c, "Free domains · " + flavor, "whole domains with nothing in use, per level"));
+      List<Integer> fits = fit.getOrDefault(flavor, List.of());
+      if (fits.isEmpty()) {
+        continue;
+      }
+      String fitPrefix = "tas:" + flavor + ":largestFit:";
+      String first = ts.columns().get(fits.get(0));
+      String res = first.substring(first.lastIndexOf(':') + 1);
+      double top = 0;
+      for (int j : fits) {
+        top = Math.max(top, Units.toDisplay(res, maxOf(j)));
+      }
+      SvgChart d = chart(SvgChart.HALF, 260, Axis.time(spanMs(), 6),
+          Axis.amount(top, 5, res, Units.unit(res)));
+      for (int k = 0; k < fits.size(); k++) {
+        String name = ts.columns().get(fits.get(k));
+        double[][] xy = series(fits.get(k));
+        for (int i = 0; i < xy[1].length; i++) {
+          xy[1][i] = Units.toDisplay(res, xy[1][i]);
+        }
+        d.line(d.key(name.substring(fitPrefix.length(), name.lastIndexOf(':')),
+            PALETTE[k % PALETTE.length], "line"), xy[0], xy[1], false);
+      }
+      out.add(new Figure(d, "Largest fit · " + flavor, "the most " + res + " one domain of each level "
+          + "could give a required request"));
+    }
+    return out;
+  }
+
+  /** Percentile curves of the ProvisioningRequest latency and the admission-check wait. */
+  Figure provisioning() {
+    ProvisioningStats p = r.provisioning();
+    return percentileFigure("Provisioning", "request → Provisioned; quota reserved → Admitted",
+        List.of("request → Provisioned", "check wait"), java.util.Arrays.asList(p.latency(),
+            p.checkWait()), false);
+  }
+
+  /** Columns named {@code kind:<label>} (the label has no colon), in column order. */
+  private List<Integer> columnsOf(String kind) {
+    List<Integer> cols = new ArrayList<>();
+    for (int j = 0; j < ts.columns().size(); j++) {
+      String name = ts.columns().get(j);
+      if (name.startsWith(kind + ":") && name.indexOf(':', kind.length() + 1) < 0) {
+        cols.add(j);
+      }
+    }
+    return cols;
+  }
+
+  /** The largest value of column j (the kept points include every column's maximum). */
+  private long maxOf(int j) {
+    long max = 0;
+    for (int i : kept[j]) {
+      max = Math.max(max, ts.rows().get(i)[j]);
+    }
+    return max;
   }
 
   /** The kept (time, value) points of column j, as fresh arrays the caller may scale. */

@@ -61,7 +61,7 @@ class HtmlReportTest {
     assertTrue(html.contains("batchsim 0.1.0-test"));
     assertTrue(html.contains("10 <span class=\"muted\">every 1m</span>"), "samples");
     assertTrue(html.contains("arrivals went to unknown LocalQueues"));
-    for (String id : List.of("workloads", "waits", "utilization", "quota", "queues", "evictions")) {
+    for (String id : List.of("workloads", "waits", "utilization", "quota", "queues", "preemption")) {
       assertTrue(html.contains("<section id=\"" + id + "\">"), id);
     }
     // counts, wait percentiles, utilization and quota rows
@@ -91,6 +91,11 @@ class HtmlReportTest {
     assertTrue(html.contains("<path class=\"band\" data-s=\"1\""), "borrowed band");
     assertTrue(html.contains("class=\"ln dash\" data-s=\"2\" data-name=\"nominal\""));
     assertTrue(html.contains("<rect class=\"bar\""), "eviction bars");
+    // evictions are placed by the cumulative columns (2m buckets): 1 other eviction in (1m, 2m], 2
+    // preemptions in (6m, 7m]
+    assertTrue(html.contains("<title>0s–2m: 0 preemptions, 1 other evictions</title>"), "bucket 0-2m");
+    assertTrue(html.contains("<title>6m–8m: 2 preemptions, 0 other evictions</title>"), "bucket 6m-8m");
+    assertEquals(2, count(html, "<rect class=\"bar\""));
     assertTrue(html.contains("<script>") && html.contains("data-rendered"));
     assertFalse(html.contains("No time series"));
     assertTrue(html.contains("allocated ÷ capacity at each sample (÷ mean capacity where capacity was "
@@ -225,6 +230,133 @@ class HtmlReportTest {
     assertTrue(html.contains("690 smaller groups with 4,920 workloads are not shown."), "priorities");
     assertTrue(html.contains("990 smaller groups with 4,950 workloads are not shown."), "classes");
     assertTrue(count(html, "<td>priority ") <= HtmlReport.GROUP_LIMIT);
+  }
+
+  private static final List<String> OPTIONAL = List.of("preemption", "fairsharing", "nodes", "topology",
+      "provisioning", "serving");
+
+  @Test
+  void optionalSectionsAppearOnlyWithTheirData() {
+    String rich = render(Fixtures.resultWithEverything());
+    for (String id : OPTIONAL) {
+      assertTrue(rich.contains("<section id=\"" + id + "\">"), id);
+      assertTrue(rich.contains("<a href=\"#" + id + "\">"), "toc link " + id);
+    }
+    // no samples, no preemption statistics: none of them
+    String bare = render(Fixtures.result(10_800_000));
+    for (String id : OPTIONAL) {
+      assertFalse(bare.contains("<section id=\"" + id + "\">"), id);
+      assertFalse(bare.contains("<a href=\"#" + id + "\">"), "toc link " + id);
+    }
+    // samples with evictions but zero shares, steady nodes and no TAS, provisioning or serving
+    String plain = render(Fixtures.resultWithSeries());
+    assertTrue(plain.contains("<section id=\"preemption\">"));
+    assertFalse(plain.contains("<h3 class=\"sub\">By ClusterQueue</h3>\n<div class=\"table\"><table>\n"
+        + "<thead><tr><th>ClusterQueue</th><th>Preemption reasons</th>"), "no stats, no table");
+    for (String id : OPTIONAL.subList(1, OPTIONAL.size())) {
+      assertFalse(plain.contains("<section id=\"" + id + "\">"), id);
+    }
+  }
+
+  @Test
+  void preemptionTableAndTimeline() {
+    String html = render(Fixtures.resultWithEverything());
+    String sec = section(html, "preemption");
+    assertTrue(sec.contains("<h3>Evictions over time</h3>"));
+    assertEquals(2, count(sec, "<rect class=\"bar\""));
+    assertTrue(sec.contains("<th>ClusterQueue</th><th>Preemption reasons</th><th class=\"n\">Evictions</th>"
+        + "<th class=\"n\">PodsReadyTimeout</th><th class=\"n\">Preempted</th><th class=\"n\">Requeues"
+        + "</th><th class=\"n\">Readmit p50</th><th class=\"n\">Readmit p95</th><th class=\"n\">Lost "
+        + "core-h</th><th class=\"n\">Lost GPU-h</th></tr>"), "reason and lost-resource columns");
+    assertFalse(sec.contains("GiB-h"), "memory is left out");
+    assertTrue(sec.contains("<tr><td>team-a</td><td>InClusterQueue 1 · InCohortReclamation 1</td>"
+        + "<td class=\"n\">3</td><td class=\"n\">1</td><td class=\"n\">2</td><td class=\"n\">3</td>"
+        + "<td class=\"n\">4m00s</td><td class=\"n\">6m00s</td><td class=\"n\">3.00</td>"
+        + "<td class=\"n\">1.50</td></tr>"), "team-a row");
+    assertFalse(sec.contains("<td>team-b</td>"), "queues without evictions are left out");
+    assertTrue(sec.contains("<td>All queues</td>"));
+  }
+
+  @Test
+  void fairSharingChart() {
+    String sec = section(render(Fixtures.resultWithEverything()), "fairsharing");
+    assertTrue(sec.contains("<h3>Fair-sharing share, by ClusterQueue</h3>"));
+    assertTrue(sec.contains("data-name=\"team-a\"") && sec.contains("data-name=\"team-b\""));
+    assertTrue(sec.contains("infinite shares (weight 0) drawn at the top"));
+    assertTrue(sec.contains(">1,000</text>"), "the infinite share is capped at 1,000 per mille");
+  }
+
+  @Test
+  void nodesChartsAndTable() {
+    String sec = section(render(Fixtures.resultWithEverything()), "nodes");
+    assertTrue(sec.contains("<h3>Nodes present</h3>") && sec.contains("<h3>Failed nodes</h3>"));
+    assertTrue(sec.contains("data-name=\"gpu\""));
+    assertTrue(sec.contains("<tr><td>cpu</td><td class=\"n\">6</td><td class=\"n\">12.0</td>"
+        + "<td class=\"n\">3</td><td class=\"n\">0.1</td><td class=\"n\">7</td></tr>"), "cpu pool");
+    // failures without samples: the table, and a notice instead of the charts
+    RunResult e = Fixtures.resultWithEverything();
+    RunResult noSamples = new RunResult(e.scenarioName(), e.seed(), e.horizonMs(), e.endTimeMs(),
+        e.events(), e.resources(), e.workloads(), e.overall(), e.queues(), e.utilization(),
+        e.queueUsage(), 0, TimeSeries.EMPTY, e.preemptionOverall(), e.preemption(), e.pools(),
+        List.of(), null, null);
+    String bare = section(render(noSamples), "nodes");
+    assertTrue(bare.contains("<b>No time series.</b>"));
+    assertTrue(bare.contains("<td>gpu</td>"));
+    assertFalse(bare.contains("<figure"));
+  }
+
+  @Test
+  void topologyFiguresAndCharts() {
+    String sec = section(render(Fixtures.resultWithEverything()), "topology");
+    assertTrue(sec.contains("<h3>Node repairs</h3><div class=\"v\">4</div>"));
+    assertTrue(sec.contains("<h3>NodeFailures evictions</h3><div class=\"v\">2</div>"));
+    assertTrue(sec.contains("<tr><td>TAS</td><td class=\"n\">3</td><td class=\"n\">2.0s</td>"), "TAS row");
+    assertTrue(sec.contains("<tr><td>non-TAS</td><td class=\"n\">1</td>"));
+    assertTrue(sec.contains("<h3>Free domains · tas-gpu</h3>"));
+    assertTrue(sec.contains("<h3>Largest fit · tas-gpu</h3>"));
+    assertTrue(sec.contains("data-name=\"block\"") && sec.contains("data-name=\"rack\""));
+    assertFalse(sec.contains("data-name=\"b0\""), "per-domain usage is not drawn");
+  }
+
+  @Test
+  void provisioningTableAndCurves() {
+    String sec = section(render(Fixtures.resultWithEverything()), "provisioning");
+    assertTrue(sec.contains("<tr><td class=\"n\">7</td><td class=\"n\">1m30s</td>"), "requests, p50");
+    assertTrue(sec.contains("<h3>Provisioning</h3>"));
+    assertTrue(sec.contains("data-name=\"request → Provisioned (n=3)\""));
+    assertTrue(sec.contains("data-name=\"check wait (n=2)\""));
+  }
+
+  @Test
+  void servingTable() {
+    String sec = section(render(Fixtures.resultWithEverything()), "serving");
+    assertTrue(sec.contains("<tr><td>llm-&lt;a&gt;</td><td class=\"n\">12</td><td class=\"n\">11</td>"
+        + "<td class=\"n\">13</td><td class=\"n\">2</td><td class=\"n\">1</td></tr>"));
+  }
+
+  @Test
+  void everythingIsDeterministicAndCounted() throws IOException {
+    String a = render(Fixtures.resultWithEverything());
+    Locale locale = Locale.getDefault();
+    try {
+      Locale.setDefault(Locale.GERMANY);
+      assertEquals(a, render(Fixtures.resultWithEverything()));
+    } finally {
+      Locale.setDefault(locale);
+    }
+    int figures = count(a, "<figure class=\"chart\"");
+    assertEquals(figures, count(a, "<svg "));
+    assertTrue(a.contains("<body data-charts=\"" + figures + "\">"));
+    assertEquals(11 + 1 + 2 + 2 + 1, figures); // + shares, nodes, TAS free/fit, provisioning
+    assertFalse(a.contains("://"));
+  }
+
+  /** The text of one section, from its opening tag to its end. */
+  private static String section(String html, String id) {
+    int from = html.indexOf("<section id=\"" + id + "\">");
+    assertTrue(from >= 0, "section " + id);
+    return html.substring(from, html.indexOf("</section>\n<section", from) < 0
+        ? html.indexOf("</main>", from) : html.indexOf("</section>\n<section", from));
   }
 
   /** A spelled-out name for SimulationSpec.NO_HORIZON in these tests. */
