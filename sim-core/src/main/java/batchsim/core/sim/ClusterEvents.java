@@ -74,12 +74,7 @@ final class ClusterEvents {
       case TIMELINE -> {
         Occurrence o = (Occurrence) e.payload();
         apply(o.event().action(), timelineRandom.get(o.index()));
-        if (o.event().every() != null) {
-          long next = sim.loop.now() + Math.max(1, o.event().every().sample(timelineRandom.get(o.index())));
-          if (next < o.event().untilMs()) {
-            sim.loop.schedule(next, EventKind.TIMELINE, o);
-          }
-        }
+        scheduleNext(sim.loop, o.event(), timelineRandom.get(o.index()), o);
       }
       case NODE_FAIL -> {
         NodeChange c = (NodeChange) e.payload();
@@ -103,6 +98,17 @@ final class ClusterEvents {
         }
       }
       default -> throw new IllegalStateException(e.toString());
+    }
+  }
+
+  /** Schedules the next occurrence of a recurring timeline event, when one is due before its end. */
+  static void scheduleNext(batchsim.core.engine.EventLoop loop, TimelineEvent ev, SplittableRandom random,
+      Object payload) {
+    if (ev.every() != null) {
+      long next = loop.now() + Math.max(1, ev.every().sample(random));
+      if (next < ev.untilMs()) {
+        loop.schedule(next, EventKind.TIMELINE, payload);
+      }
     }
   }
 

@@ -128,12 +128,7 @@ final class VolcanoTimeline {
       case TIMELINE -> {
         Occurrence o = (Occurrence) e.payload();
         apply(o.event().action(), timelineRandom.get(o.index()));
-        if (o.event().every() != null) {
-          long next = sim.loop.now() + Math.max(1, o.event().every().sample(timelineRandom.get(o.index())));
-          if (next < o.event().untilMs()) {
-            sim.loop.schedule(next, EventKind.TIMELINE, o);
-          }
-        }
+        ClusterEvents.scheduleNext(sim.loop, o.event(), timelineRandom.get(o.index()), o);
       }
       case NODE_FAIL -> {
         NodeChange c = (NodeChange) e.payload();
