@@ -119,7 +119,7 @@ final class Fixtures {
         histogram(60_000, 90_000, 120_000), histogram(61_000, 95_000));
     return new RunResult(b.scenarioName(), b.seed(), b.horizonMs(), b.endTimeMs(), b.events(),
         b.resources(), b.workloads(), b.overall(), b.queues(), b.utilization(), b.queueUsage(),
-        b.unknownQueueArrivals(), b.timeSeries(), all, List.of(a, teamB), pools, serving, tas, prov);
+        b.unknownQueueArrivals(), b.timeSeries(), all, List.of(a, teamB), pools, serving, tas, prov, null);
   }
 
   static RunResult result(long horizonMs, String queueA, TimeSeries series) {

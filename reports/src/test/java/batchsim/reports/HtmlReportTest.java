@@ -298,7 +298,7 @@ class HtmlReportTest {
     RunResult noSamples = new RunResult(e.scenarioName(), e.seed(), e.horizonMs(), e.endTimeMs(),
         e.events(), e.resources(), e.workloads(), e.overall(), e.queues(), e.utilization(),
         e.queueUsage(), 0, TimeSeries.EMPTY, e.preemptionOverall(), e.preemption(), e.pools(),
-        List.of(), null, null);
+        List.of(), null, null, null);
     String bare = section(render(noSamples), "nodes");
     assertTrue(bare.contains("<b>No time series.</b>"));
     assertTrue(bare.contains("<td>gpu</td>"));

@@ -1,19 +1,18 @@
 package batchsim.scenarios.cli;
 
+import static batchsim.scenarios.cli.Cli.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import batchsim.reports.Reports;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import batchsim.scenarios.cli.Cli.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class BatchsimCommandTest {
   static final String QUICKSTART = "examples/quickstart.yaml";
@@ -21,23 +20,6 @@ class BatchsimCommandTest {
 
   @TempDir
   Path tmp;
-
-  /** Exit code and captured output of one invocation. */
-  record Result(int exit, String out, String err) {
-    List<String> errLines() {
-      return err.lines().toList();
-    }
-  }
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int exit = new CommandLine(new BatchsimCommand())
-        .setOut(new PrintWriter(out, true))
-        .setErr(new PrintWriter(err, true))
-        .execute(args);
-    return new Result(exit, out.toString(), err.toString());
-  }
 
   @Test
   void validate_quickstart_printsOkAndCounts() {

@@ -41,56 +41,12 @@ public record RunResult(
     ProvisioningStats provisioning,
     java.util.Map<String, List<Decision>> decisions) {
 
-  /** A result without the decision log. */
-  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
-      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
-      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
-      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
-      List<PoolStats> pools, List<ServingStats> serving, TasStats tas, ProvisioningStats provisioning) {
-    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
-        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas,
-        provisioning, null);
-  }
-
-  /** This result with the per-workload decision log ({@code run --explain}). */
-  public RunResult withDecisions(java.util.Map<String, List<Decision>> d) {
-    return new RunResult(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues,
-        utilization, queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving,
-        tas, provisioning, d);
-  }
-
-  /** A result without provisioning figures. */
-  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
-      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
-      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
-      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
-      List<PoolStats> pools, List<ServingStats> serving, TasStats tas) {
-    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
-        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas, null);
-  }
-
-  public RunResult withProvisioning(ProvisioningStats p) {
-    return new RunResult(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues,
-        utilization, queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving,
-        tas, p, decisions);
-  }
-
-  /** A result without TAS figures. */
-  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
-      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
-      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
-      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
-      List<PoolStats> pools, List<ServingStats> serving) {
-    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
-        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, null, null);
-  }
-
   /** A result without preemption statistics (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
       ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
       List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
       TimeSeries timeSeries) {
     this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
-        queueUsage, unknownQueueArrivals, timeSeries, null, List.of(), List.of(), List.of(), null, null);
+        queueUsage, unknownQueueArrivals, timeSeries, null, List.of(), List.of(), List.of(), null, null, null);
   }
 }

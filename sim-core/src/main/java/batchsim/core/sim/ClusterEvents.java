@@ -5,7 +5,6 @@ import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.FailureModel;
-import batchsim.core.model.TimelineEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,17 +20,11 @@ final class ClusterEvents {
   private final Simulation sim;
   private final Map<Integer, FailureModel> modelByPool = new HashMap<>();
   private final Map<Integer, SplittableRandom> failureRandom = new HashMap<>();
-  private final List<SplittableRandom> timelineRandom = new ArrayList<>();
+  private final TimelineSchedule timeline;
 
   ClusterEvents(Simulation sim) {
     this.sim = sim;
-  }
-
-  private record Occurrence(int index, TimelineEvent event) {
-    @Override
-    public String toString() {
-      return event.action().toString();
-    }
+    this.timeline = new TimelineSchedule(sim.loop);
   }
 
   /** A node of a failure-model pool fails, or a failed node is repaired. */
@@ -46,11 +39,7 @@ final class ClusterEvents {
     for (Node n : sim.cluster.nodes()) {
       capacity(n, +1);
     }
-    List<TimelineEvent> timeline = sim.spec.timeline();
-    for (int i = 0; i < timeline.size(); i++) {
-      timelineRandom.add(root.split());
-      sim.loop.schedule(timeline.get(i).atMs(), EventKind.TIMELINE, new Occurrence(i, timeline.get(i)));
-    }
+    timeline.start(sim.spec.timeline(), root);
     for (FailureModel m : sim.spec.failureModels()) {
       int p = sim.cluster.poolIndex(m.pool());
       modelByPool.put(p, m);
@@ -71,11 +60,7 @@ final class ClusterEvents {
 
   void handle(Event e) {
     switch (e.kind()) {
-      case TIMELINE -> {
-        Occurrence o = (Occurrence) e.payload();
-        apply(o.event().action(), timelineRandom.get(o.index()));
-        scheduleNext(sim.loop, o.event(), timelineRandom.get(o.index()), o);
-      }
+      case TIMELINE -> timeline.fire(e, this::apply);
       case NODE_FAIL -> {
         NodeChange c = (NodeChange) e.payload();
         if (!c.node().failed() && !c.node().removed()) {
@@ -98,17 +83,6 @@ final class ClusterEvents {
         }
       }
       default -> throw new IllegalStateException(e.toString());
-    }
-  }
-
-  /** Schedules the next occurrence of a recurring timeline event, when one is due before its end. */
-  static void scheduleNext(batchsim.core.engine.EventLoop loop, TimelineEvent ev, SplittableRandom random,
-      Object payload) {
-    if (ev.every() != null) {
-      long next = loop.now() + Math.max(1, ev.every().sample(random));
-      if (next < ev.untilMs()) {
-        loop.schedule(next, EventKind.TIMELINE, payload);
-      }
     }
   }
 

@@ -643,8 +643,7 @@ public final class Simulation implements KueueEngine.Host {
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
         records, recorder.overallStats(tp, tr, tu), qs, capacity.utilization(end), queueUsage(end),
         recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), preemptionStats(),
-        capacity.poolStats(end), churn.stats(), tas.stats()).withProvisioning(provisioning.stats())
-        .withDecisions(explain ? decisions() : null);
+        capacity.poolStats(end), churn.stats(), tas.stats(), provisioning.stats(), explain ? decisions() : null);
   }
 
   /** Takes the time-series samples: per queue pending, holding and quota used; per flavor allocation. */

@@ -512,7 +512,7 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
         records, recorder.overallStats(tp, tb, tr), qs, capacity.utilization(end), queues.usageStats(recorder, end),
         recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), ps,
-        capacity.poolStats(end), List.of());
+        capacity.poolStats(end), List.of(), null, null, null);
   }
 
   private static WorkloadRecord record(VolcanoWorkload w) {

@@ -27,10 +27,11 @@ final class VolcanoTimeline {
   private final List<VNode> nodes = new ArrayList<>();
   private final Map<Integer, FailureModel> modelByPool = new HashMap<>();
   private final Map<Integer, SplittableRandom> failureRandom = new HashMap<>();
-  private final List<SplittableRandom> timelineRandom = new ArrayList<>();
+  private final TimelineSchedule timeline;
 
   VolcanoTimeline(VolcanoSimulation sim) {
     this.sim = sim;
+    this.timeline = new TimelineSchedule(sim.loop);
     List<NodePoolSpec> pools = sim.spec.nodePools();
     for (int p = 0; p < pools.size(); p++) {
       for (int i = 0; i < pools.get(p).count(); i++) {
@@ -70,13 +71,6 @@ final class VolcanoTimeline {
     }
   }
 
-  private record Occurrence(int index, TimelineEvent event) {
-    @Override
-    public String toString() {
-      return event.action().toString();
-    }
-  }
-
   private record NodeChange(VNode node, boolean byModel) {
     @Override
     public String toString() {
@@ -89,11 +83,7 @@ final class VolcanoTimeline {
     for (VNode n : nodes) {
       sim.capacity.node(n.pool, +1, sim.loop.now());
     }
-    List<TimelineEvent> timeline = sim.spec.timeline();
-    for (int i = 0; i < timeline.size(); i++) {
-      timelineRandom.add(root.split());
-      sim.loop.schedule(timeline.get(i).atMs(), EventKind.TIMELINE, new Occurrence(i, timeline.get(i)));
-    }
+    timeline.start(sim.spec.timeline(), root);
     for (FailureModel m : sim.spec.failureModels()) {
       int p = poolIndex(m.pool());
       modelByPool.put(p, m);
@@ -125,11 +115,7 @@ final class VolcanoTimeline {
 
   void handle(Event e) {
     switch (e.kind()) {
-      case TIMELINE -> {
-        Occurrence o = (Occurrence) e.payload();
-        apply(o.event().action(), timelineRandom.get(o.index()));
-        ClusterEvents.scheduleNext(sim.loop, o.event(), timelineRandom.get(o.index()), o);
-      }
+      case TIMELINE -> timeline.fire(e, this::apply);
       case NODE_FAIL -> {
         NodeChange c = (NodeChange) e.payload();
         if (!c.node().failed) {

@@ -22,7 +22,6 @@ final class CapacityPlugin implements Plugin {
   private final int ancestorReclaimLevel;
   private final Map<Queue, QueueAttr> attrs = new LinkedHashMap<>();
   private Res totalResource;
-  private Res totalGuarantee;
   private Dims dims;
   private boolean ready = true;
   private Session ssn;
@@ -53,7 +52,6 @@ final class CapacityPlugin implements Plugin {
     this.ssn = ssn;
     dims = ssn.dims;
     totalResource = ssn.totalResource.copy();
-    totalGuarantee = new Res(dims.size());
     if (hierarchy) {
       ready = buildHierarchical(ssn);
     } else {
@@ -70,40 +68,13 @@ final class CapacityPlugin implements Plugin {
   // ------------------------------------------------------------------ flat mode (buildQueueAttrs)
 
   private void buildFlat(Session ssn) {
-    for (Queue q : ssn.queues) {
-      if (!q.spec.guarantee().isEmpty()) {
-        totalGuarantee.add(dims.fromList(q.spec.guarantee()));
-      }
-    }
+    Res totalGuarantee = QueueAttr.totalGuarantee(ssn.queues, dims);
     for (JobInfo job : ssn.jobs) {
       QueueAttr attr = attrs.get(job.queue);
       if (attr == null) {
         attr = new QueueAttr(job.queue, dims.size());
-        VolcanoQueueSpec s = job.queue.spec;
-        attr.deserved = dims.fromList(s.deserved());
-        Res cap = null;
-        if (!s.capability().isEmpty()) {
-          cap = dims.fromList(s.capability());
-          // A capability whose cpu or memory is <= 0 is unlimited there.
-          if (cap.v[Dims.CPU] <= 0) {
-            cap.v[Dims.CPU] = Res.INF;
-          }
-          if (cap.v[Dims.MEMORY] <= 0) {
-            cap.v[Dims.MEMORY] = Res.INF;
-          }
-        }
-        if (!s.guarantee().isEmpty()) {
-          attr.guarantee = dims.fromList(s.guarantee());
-        }
-        // realCapability = min((total - Σ guarantees)⁺ + guarantee, capability)
-        Res real = Res.exceededPart(totalResource, totalGuarantee).add(attr.guarantee);
-        if (cap == null) {
-          attr.capability = new Res(dims.size());
-          attr.realCapability = real;
-        } else {
-          attr.capability = cap;
-          attr.realCapability = real.minDimension(cap, true);
-        }
+        attr.deserved = dims.fromList(job.queue.spec.deserved());
+        attr.setFlatLimits(dims, totalResource, totalGuarantee);
         attrs.put(job.queue, attr);
       }
       attr.accumulate(job, dims);

@@ -31,35 +31,14 @@ final class ProportionPlugin implements Plugin {
   public void onSessionOpen(Session ssn) {
     dims = ssn.dims;
     Res total = ssn.totalResource.copy();
-    Res totalGuarantee = new Res(dims.size());
-    for (Queue q : ssn.queues) {
-      if (!q.spec.guarantee().isEmpty()) {
-        totalGuarantee.add(dims.fromList(q.spec.guarantee()));
-      }
-    }
+    Res totalGuarantee = QueueAttr.totalGuarantee(ssn.queues, dims);
     for (JobInfo job : ssn.jobs) {
       QueueAttr attr = attrs.get(job.queue);
       if (attr == null) {
         attr = new QueueAttr(job.queue, dims.size());
-        VolcanoQueueSpec s = job.queue.spec;
-        weights.put(job.queue, s.weight());
+        weights.put(job.queue, job.queue.spec.weight());
         attr.deserved = new Res(dims.size());
-        Res cap = null;
-        if (!s.capability().isEmpty()) {
-          cap = dims.fromList(s.capability());
-          if (cap.v[Dims.CPU] <= 0) {
-            cap.v[Dims.CPU] = Res.INF;
-          }
-          if (cap.v[Dims.MEMORY] <= 0) {
-            cap.v[Dims.MEMORY] = Res.INF;
-          }
-        }
-        if (!s.guarantee().isEmpty()) {
-          attr.guarantee = dims.fromList(s.guarantee());
-        }
-        Res real = Res.exceededPart(total, totalGuarantee).add(attr.guarantee);
-        attr.capability = cap == null ? new Res(dims.size()) : cap;
-        attr.realCapability = cap == null ? real : real.minDimension(cap, true);
+        attr.setFlatLimits(dims, total, totalGuarantee);
         attrs.put(job.queue, attr);
       }
       attr.accumulate(job, dims);

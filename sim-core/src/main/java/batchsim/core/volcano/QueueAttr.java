@@ -35,6 +35,39 @@ final class QueueAttr {
     this.guarantee = new Res(dims);
   }
 
+  /** Σ guarantee over all queues: what realCapability must leave to the others. */
+  static Res totalGuarantee(List<Queue> queues, Dims dims) {
+    Res total = new Res(dims.size());
+    for (Queue q : queues) {
+      if (!q.spec.guarantee().isEmpty()) {
+        total.add(dims.fromList(q.spec.guarantee()));
+      }
+    }
+    return total;
+  }
+
+  /** Flat mode: guarantee, capability and realCapability = min((total - Σ guarantees)⁺ + guarantee, capability). */
+  void setFlatLimits(Dims dims, Res total, Res totalGuarantee) {
+    VolcanoQueueSpec s = queue.spec;
+    Res cap = null;
+    if (!s.capability().isEmpty()) {
+      cap = dims.fromList(s.capability());
+      // A capability whose cpu or memory is <= 0 is unlimited there.
+      if (cap.v[Dims.CPU] <= 0) {
+        cap.v[Dims.CPU] = Res.INF;
+      }
+      if (cap.v[Dims.MEMORY] <= 0) {
+        cap.v[Dims.MEMORY] = Res.INF;
+      }
+    }
+    if (!s.guarantee().isEmpty()) {
+      guarantee = dims.fromList(s.guarantee());
+    }
+    Res real = Res.exceededPart(total, totalGuarantee).add(guarantee);
+    capability = cap == null ? new Res(dims.size()) : cap;
+    realCapability = cap == null ? real : real.minDimension(cap, true);
+  }
+
   boolean isLeaf() {
     return children.isEmpty();
   }

@@ -82,10 +82,9 @@ final class Specs {
     return this;
   }
 
-  SimulationSpec build() {
-    List<WorkloadSpec> sorted = new ArrayList<>(workloads);
-    sorted.sort(java.util.Comparator.comparingLong(WorkloadSpec::createdMs));
-    WorkloadSourceSpec src = new WorkloadSourceSpec() {
+  /** A source replaying {@code workloads} as given (sorted by creation time). */
+  static WorkloadSourceSpec listSource(List<WorkloadSpec> workloads) {
+    return new WorkloadSourceSpec() {
       @Override
       public String name() {
         return "list";
@@ -93,10 +92,16 @@ final class Specs {
 
       @Override
       public WorkloadSource open(SplittableRandom random) {
-        var it = sorted.iterator();
+        var it = workloads.iterator();
         return () -> it.hasNext() ? it.next() : null;
       }
     };
+  }
+
+  SimulationSpec build() {
+    List<WorkloadSpec> sorted = new ArrayList<>(workloads);
+    sorted.sort(java.util.Comparator.comparingLong(WorkloadSpec::createdMs));
+    WorkloadSourceSpec src = listSource(sorted);
     return new SimulationSpec("test", 1, horizon, RES, pools, flavors, cohorts, cqs, lqs, List.of(), kueue,
         podScheduling, List.of(src), 0, timeline, failures, serving);
   }

@@ -24,14 +24,12 @@ import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.TimelineEvent;
 import batchsim.core.model.TopologyRequest;
 import batchsim.core.model.TopologySpec;
-import batchsim.core.model.WorkloadSource;
 import batchsim.core.model.WorkloadSourceSpec;
 import batchsim.core.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -52,18 +50,7 @@ class TasSimulationTest {
     ClusterQueueSpec cq = new ClusterQueueSpec("team", null, List.of(new ResourceGroupSpec(List.of("nvidia.com/gpu"),
         List.of(new FlavorQuotaSpec("gpu", Map.of("nvidia.com/gpu", QuotaSpec.nominal(64)))))),
         QueueingStrategy.BEST_EFFORT_FIFO, PreemptionSpec.NEVER, FlavorFungibility.DEFAULT, 1.0, List.of());
-    WorkloadSourceSpec src = new WorkloadSourceSpec() {
-      @Override
-      public String name() {
-        return "list";
-      }
-
-      @Override
-      public WorkloadSource open(SplittableRandom random) {
-        var it = jobs.iterator();
-        return () -> it.hasNext() ? it.next() : null;
-      }
-    };
+    WorkloadSourceSpec src = Specs.listSource(jobs);
     return new SimulationSpec("tas", 1, SimulationSpec.NO_HORIZON, Specs.RES, pools, List.of(flavor), List.of(),
         List.of(cq), List.of(new LocalQueueSpec("team", "team")), List.of(), KueueConfig.defaults(),
         PodSchedulingConfig.defaults(), List.of(src), 60_000, timeline, List.of(), List.of(),

@@ -19,7 +19,6 @@ public final class AlibabaNodeReader extends CsvReader<NodeRecord> {
   /** The label carrying the GPU model, as NVIDIA's GPU feature discovery names it. */
   public static final String MODEL_LABEL = "nvidia.com/gpu.product";
   static final List<String> COLUMNS = List.of("sn", "cpu_milli", "memory_mib", "gpu", "model");
-  private static final long MIB = 1L << 20;
 
   private final GpuOptions gpu;
 
@@ -39,24 +38,18 @@ public final class AlibabaNodeReader extends CsvReader<NodeRecord> {
 
   @Override
   NodeRecord parse(Row row) {
-    String name = row.text("sn");
-    if (name.isEmpty()) {
-      throw row.bad("sn", "the node name must not be empty");
-    }
+    String name = row.required("sn", "the node name");
     long cpu = row.nonNegative("cpu_milli");
-    long memory = row.nonNegative("memory_mib");
+    long memory = row.mebibytes("memory_mib");
     long gpus = row.nonNegative("gpu");
     String model = row.text("model");
-    if (memory > Long.MAX_VALUE / MIB) {
-      throw row.bad("memory_mib", "too large: " + memory);
-    }
     SortedMap<String, String> labels = new TreeMap<>();
     if (!model.isEmpty()) {
       labels.put(MODEL_LABEL, model);
     }
     SortedMap<String, Long> allocatable = new TreeMap<>();
     allocatable.put("cpu", cpu);
-    allocatable.put("memory", memory * MIB);
+    allocatable.put("memory", memory);
     if (gpus > 0) {
       allocatable.put(gpu.resource(), gpu.amount(gpus, 1000));
     }

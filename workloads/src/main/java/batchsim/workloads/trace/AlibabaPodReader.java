@@ -15,7 +15,6 @@ import java.util.TreeMap;
 final class AlibabaPodReader extends CsvReader<TraceJob> {
   static final List<String> COLUMNS = List.of("name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli",
       "creation_time", "deletion_time", "scheduled_time");
-  private static final long MIB = 1L << 20;
 
   private final GpuOptions gpu;
 
@@ -26,12 +25,9 @@ final class AlibabaPodReader extends CsvReader<TraceJob> {
 
   @Override
   TraceJob parse(Row row) {
-    String name = row.text("name");
-    if (name.isEmpty()) {
-      throw row.bad("name", "the pod name must not be empty");
-    }
+    String name = row.required("name", "the pod name");
     long cpu = row.nonNegative("cpu_milli");
-    long memory = row.nonNegative("memory_mib");
+    long memory = row.mebibytes("memory_mib");
     long gpus = row.nonNegative("num_gpu");
     long gpuMilli = row.nonNegative("gpu_milli");
     long created = row.nonNegative("creation_time");
@@ -45,12 +41,9 @@ final class AlibabaPodReader extends CsvReader<TraceJob> {
       throw row.bad("deletion_time", "deleted (" + deleted + ") before " + (scheduled ? "scheduled" : "created")
           + " (" + start + ")");
     }
-    if (memory > Long.MAX_VALUE / MIB) {
-      throw row.bad("memory_mib", "too large: " + memory);
-    }
     Map<String, Long> requests = new TreeMap<>();
     requests.put("cpu", cpu);
-    requests.put("memory", memory * MIB);
+    requests.put("memory", memory);
     long g = gpu.amount(gpus, gpuMilli);
     if (g > 0) {
       requests.put(gpu.resource(), g);

@@ -54,6 +54,8 @@ abstract class CsvReader<T> extends LineReader<T> {
   abstract T parse(Row row);
 
   /** One split line; fields are looked up by header name. */
+  private static final long MIB = 1L << 20;
+
   final class Row {
     final int line;
     final List<String> values = new ArrayList<>();
@@ -75,6 +77,24 @@ abstract class CsvReader<T> extends LineReader<T> {
     String text(String column) {
       Integer i = columns.get(column);
       return i == null ? "" : values.get(i).trim();
+    }
+
+    /** The trimmed value of {@code column}, which must not be empty ({@code what} names it in the error). */
+    String required(String column, String what) {
+      String s = text(column);
+      if (s.isEmpty()) {
+        throw bad(column, what + " must not be empty");
+      }
+      return s;
+    }
+
+    /** A non-negative amount of MiB, as bytes. */
+    long mebibytes(String column) {
+      long mib = nonNegative(column);
+      if (mib > Long.MAX_VALUE / MIB) {
+        throw bad(column, "too large: " + mib);
+      }
+      return mib * MIB;
     }
 
     TraceFormatException bad(String column, String detail) {

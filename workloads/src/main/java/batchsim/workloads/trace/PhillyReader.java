@@ -35,10 +35,7 @@ final class PhillyReader extends CsvReader<TraceJob> {
     if (gpus > Integer.MAX_VALUE) {
       throw row.bad("num_gpus", "too many GPUs: " + gpus);
     }
-    String vc = row.text("cluster");
-    if (vc.isEmpty()) {
-      throw row.bad("cluster", "the virtual cluster must not be empty");
-    }
+    String vc = row.required("cluster", "the virtual cluster");
     return new TraceJob(Integer.toString(row.line), row.line, submit, duration, TraceJob.UNKNOWN, JobStatus.UNKNOWN,
         gpus == 0 ? TraceJob.UNKNOWN : (int) gpus, Map.of(), Map.of("vc", vc));
   }
