@@ -84,6 +84,16 @@ public record SimulationSpec(
   }
 
   /** This spec with a different seed (replicas, --seed). */
+  /** The index of the named node pool, or -1. */
+  public int poolIndex(String pool) {
+    for (int p = 0; p < nodePools.size(); p++) {
+      if (nodePools.get(p).name().equals(pool)) {
+        return p;
+      }
+    }
+    return -1;
+  }
+
   public SimulationSpec withSeed(long newSeed) {
     return new SimulationSpec(name, newSeed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues,
         localQueues, priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline,

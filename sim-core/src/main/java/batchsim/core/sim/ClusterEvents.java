@@ -6,9 +6,7 @@ import batchsim.core.engine.EventKind;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.FailureModel;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -18,8 +16,7 @@ import java.util.SplittableRandom;
  */
 final class ClusterEvents {
   private final Simulation sim;
-  private final Map<Integer, FailureModel> modelByPool = new HashMap<>();
-  private final Map<Integer, SplittableRandom> failureRandom = new HashMap<>();
+  private final FailureModels failures = new FailureModels();
   private final TimelineSchedule timeline;
 
   ClusterEvents(Simulation sim) {
@@ -42,8 +39,7 @@ final class ClusterEvents {
     timeline.start(sim.spec.timeline(), root);
     for (FailureModel m : sim.spec.failureModels()) {
       int p = sim.cluster.poolIndex(m.pool());
-      modelByPool.put(p, m);
-      failureRandom.put(p, root.split());
+      failures.add(p, m, root.split());
       for (Node n : sim.cluster.nodesOf(m.pool(), null)) {
         scheduleFailure(n);
       }
@@ -51,9 +47,8 @@ final class ClusterEvents {
   }
 
   private void scheduleFailure(Node n) {
-    FailureModel m = modelByPool.get(n.pool());
-    if (m != null) {
-      long at = sim.loop.now() + m.timeBetweenFailures().sample(failureRandom.get(n.pool()));
+    if (failures.covers(n.pool())) {
+      long at = sim.loop.now() + failures.timeToFailure(n.pool());
       sim.loop.schedule(at, EventKind.NODE_FAIL, new NodeChange(n, true));
     }
   }
@@ -64,8 +59,7 @@ final class ClusterEvents {
       case NODE_FAIL -> {
         NodeChange c = (NodeChange) e.payload();
         if (!c.node().failed() && !c.node().removed()) {
-          FailureModel m = modelByPool.get(c.node().pool());
-          fail(c.node(), m.repairTime().sample(failureRandom.get(c.node().pool())));
+          fail(c.node(), failures.repairTime(c.node().pool()));
         }
       }
       case NODE_REPAIR -> {
@@ -95,7 +89,7 @@ final class ClusterEvents {
     sim.podsLost(owners);
     if (repairMs >= 0) {
       sim.loop.schedule(sim.loop.now() + repairMs, EventKind.NODE_REPAIR,
-          new NodeChange(n, modelByPool.containsKey(n.pool())));
+          new NodeChange(n, failures.covers(n.pool())));
     }
   }
 

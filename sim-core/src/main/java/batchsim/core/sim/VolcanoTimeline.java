@@ -9,9 +9,7 @@ import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.TimelineEvent;
 import batchsim.core.volcano.Pod;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
 
@@ -25,8 +23,7 @@ import java.util.function.Predicate;
 final class VolcanoTimeline {
   private final VolcanoSimulation sim;
   private final List<VNode> nodes = new ArrayList<>();
-  private final Map<Integer, FailureModel> modelByPool = new HashMap<>();
-  private final Map<Integer, SplittableRandom> failureRandom = new HashMap<>();
+  private final FailureModels failures = new FailureModels();
   private final TimelineSchedule timeline;
 
   VolcanoTimeline(VolcanoSimulation sim) {
@@ -85,9 +82,8 @@ final class VolcanoTimeline {
     }
     timeline.start(sim.spec.timeline(), root);
     for (FailureModel m : sim.spec.failureModels()) {
-      int p = poolIndex(m.pool());
-      modelByPool.put(p, m);
-      failureRandom.put(p, root.split());
+      int p = sim.spec.poolIndex(m.pool());
+      failures.add(p, m, root.split());
       for (VNode n : nodes) {
         if (n.pool == p) {
           scheduleFailure(n);
@@ -96,19 +92,9 @@ final class VolcanoTimeline {
     }
   }
 
-  private int poolIndex(String pool) {
-    for (int p = 0; p < sim.spec.nodePools().size(); p++) {
-      if (sim.spec.nodePools().get(p).name().equals(pool)) {
-        return p;
-      }
-    }
-    throw new IllegalArgumentException("unknown node pool " + pool);
-  }
-
   private void scheduleFailure(VNode n) {
-    FailureModel m = modelByPool.get(n.pool);
-    if (m != null) {
-      long at = sim.loop.now() + m.timeBetweenFailures().sample(failureRandom.get(n.pool));
+    if (failures.covers(n.pool)) {
+      long at = sim.loop.now() + failures.timeToFailure(n.pool);
       sim.loop.schedule(at, EventKind.NODE_FAIL, new NodeChange(n, true));
     }
   }
@@ -119,7 +105,7 @@ final class VolcanoTimeline {
       case NODE_FAIL -> {
         NodeChange c = (NodeChange) e.payload();
         if (!c.node().failed) {
-          fail(c.node(), modelByPool.get(c.node().pool).repairTime().sample(failureRandom.get(c.node().pool)));
+          fail(c.node(), failures.repairTime(c.node().pool));
         }
       }
       case NODE_REPAIR -> {
@@ -172,7 +158,7 @@ final class VolcanoTimeline {
     sim.recorder.podsLost(n.pool, sim.podsLost(pods));
     if (repairMs >= 0) {
       sim.loop.schedule(sim.loop.now() + repairMs, EventKind.NODE_REPAIR,
-          new NodeChange(n, modelByPool.containsKey(n.pool)));
+          new NodeChange(n, failures.covers(n.pool)));
     }
     sim.requestSession();
   }
