@@ -183,28 +183,8 @@ public final class ClusterState {
     return null;
   }
 
-  public int poolIndex(String pool) {
-    for (int p = 0; p < pools.size(); p++) {
-      if (pools.get(p).name().equals(pool)) {
-        return p;
-      }
-    }
-    return -1;
-  }
-
   public List<NodePoolSpec> pools() {
     return pools;
-  }
-
-  /** Total allocatable of resource r over the nodes of the given pools. */
-  long capacity(int r, boolean[] poolMask) {
-    long sum = 0;
-    for (int p = 0; p < pools.size(); p++) {
-      if (poolMask[p]) {
-        sum += pools.get(p).allocatable().get(r) * (long) pools.get(p).count();
-      }
-    }
-    return sum;
   }
 
   /**

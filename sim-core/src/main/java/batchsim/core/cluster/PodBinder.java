@@ -98,10 +98,6 @@ public final class PodBinder {
     public int total() {
       return nodeOfPod.length;
     }
-
-    public int bound() {
-      return bound;
-    }
   }
 
   /**

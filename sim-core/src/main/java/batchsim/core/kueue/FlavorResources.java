@@ -41,10 +41,6 @@ public final class FlavorResources {
     return flavors.get(f);
   }
 
-  public List<String> flavorNames() {
-    return flavors;
-  }
-
   public ResourceSpace resources() {
     return resources;
   }

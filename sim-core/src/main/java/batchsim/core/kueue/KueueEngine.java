@@ -489,12 +489,7 @@ public final class KueueEngine {
         w.pendingMessage = "requeuing limit exceeded after " + (w.podsReadyRequeues - 1) + " PodsReady timeouts";
         return;
       }
-      long backoff = wfpr.backoffBaseMs();
-      for (int i = 1; i < w.podsReadyRequeues && backoff < wfpr.backoffMaxMs(); i++) {
-        backoff *= 2;
-      }
-      backoff = Math.min(backoff, wfpr.backoffMaxMs());
-      w.requeueAtMs = now + backoff;
+      w.requeueAtMs = now + Backoff.exponential(wfpr.backoffBaseMs(), wfpr.backoffMaxMs(), w.podsReadyRequeues);
       w.requeueHeld = true;
       w.setCondition(ConditionType.REQUEUED, false, "PodsReadyTimeout", "Requeued after the backoff", now);
       w.cq.pushInadmissible(w);
@@ -792,11 +787,6 @@ public final class KueueEngine {
   /** [TAS] Evictions with reason NodeFailures so far (second failed node, or no replacement). */
   public int nodeFailureEvictions() {
     return tas.nodeFailureEvictions;
-  }
-
-  /** [TAS] TASFailedNodeReplacementFailFast (default on): a failed replacement search evicts at once. */
-  public void setNodeReplacementFailFast(boolean on) {
-    tas.failFast = on;
   }
 
   // ------------------------------------------------------------------ cycle

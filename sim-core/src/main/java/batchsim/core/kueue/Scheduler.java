@@ -357,7 +357,7 @@ public final class Scheduler {
     boolean fits = fitsCheck == FitsCheck.OK;
     AssignmentMode mode = e.assignment.representativeMode();
     e.message = e.assignment.message();
-    if (e.secondPass && mode != AssignmentMode.FIT && engine.tas.failFast && engine.tas.unhealthyNode(e.w) != null) {
+    if (e.secondPass && mode != AssignmentMode.FIT && engine.tas.unhealthyNode(e.w) != null) {
       // [TAS] Kueue handleFailedTASReplacement (TASFailedNodeReplacementFailFast): no replacement, evict.
       engine.tas.evictFailedReplacement(e.w);
       e.status = Status.EVICTED;

@@ -52,8 +52,6 @@ final class Tas {
   private final Map<String, Set<Workload>> onNode = new HashMap<>();
   /** Kueue secondPassQueue: workload → time it becomes ready. */
   private final Map<Workload, Long> secondPass = new LinkedHashMap<>();
-  /** TASFailedNodeReplacementFailFast (beta, on): a failed replacement search evicts. */
-  boolean failFast = true;
   /** Counters for reports: replacements found, evictions for node failures. */
   int repairs;
   int nodeFailureEvictions;
@@ -752,11 +750,7 @@ final class Tas {
   }
 
   static long backoff(int iteration) {
-    long d = SECOND_PASS_INITIAL_MS;
-    for (int i = 1; i < iteration && d < SECOND_PASS_MAX_MS; i++) {
-      d *= 2;
-    }
-    return Math.min(d, SECOND_PASS_MAX_MS);
+    return Backoff.exponential(SECOND_PASS_INITIAL_MS, SECOND_PASS_MAX_MS, iteration);
   }
 
   /** A second-pass entry that did not get admitted goes back to the second-pass queue, not to its ClusterQueue. */

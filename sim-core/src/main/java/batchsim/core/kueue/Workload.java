@@ -80,10 +80,6 @@ public final class Workload {
     return spec.id();
   }
 
-  public long seq() {
-    return seq;
-  }
-
   public int priority() {
     return priority;
   }

@@ -1,6 +1,5 @@
 package batchsim.core.metrics;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -17,17 +16,18 @@ public final class Recorder {
   private final TimeWeighted quotaUsage;
   private final TimeWeighted borrowed;
   private long unknownQueueArrivals;
-  private TimeWeighted capacity;
-  private TimeWeighted poolNodes;
-  private TimeWeighted poolFailed;
-  private long[] poolFailures;
-  private long[] poolPodsLost;
+  private final TimeWeighted capacity;
+  private final TimeWeighted poolNodes;
+  private final TimeWeighted poolFailed;
+  private final long[] poolFailures;
+  private final long[] poolPodsLost;
 
   /**
-   * @param allocationSlots size of the allocation index (flavor × resource, plus the overall row)
+   * @param allocationSlots size of the allocation and capacity index (flavor × resource, plus the overall row)
    * @param quotaSlots size of the quota-usage index (queue × flavor × resource)
+   * @param pools number of node pools
    */
-  public Recorder(List<String> queueNames, int allocationSlots, int quotaSlots) {
+  public Recorder(List<String> queueNames, int allocationSlots, int quotaSlots, int pools) {
     this.queueNames = List.copyOf(queueNames);
     this.queues = new QueueCounters[queueNames.size()];
     for (int i = 0; i < queues.length; i++) {
@@ -36,6 +36,11 @@ public final class Recorder {
     this.allocation = new TimeWeighted(allocationSlots);
     this.quotaUsage = new TimeWeighted(quotaSlots);
     this.borrowed = new TimeWeighted(quotaSlots);
+    this.capacity = new TimeWeighted(allocationSlots);
+    this.poolNodes = new TimeWeighted(pools);
+    this.poolFailed = new TimeWeighted(pools);
+    this.poolFailures = new long[pools];
+    this.poolPodsLost = new long[pools];
   }
 
   static final class QueueCounters {
@@ -152,14 +157,6 @@ public final class Recorder {
   }
 
   /** Sizes the capacity (same slots as allocation) and per-pool node accounting. */
-  public void initCapacity(int slots, int pools) {
-    capacity = new TimeWeighted(slots);
-    poolNodes = new TimeWeighted(pools);
-    poolFailed = new TimeWeighted(pools);
-    poolFailures = new long[pools];
-    poolPodsLost = new long[pools];
-  }
-
   public void capacity(int slot, long delta, long now) {
     capacity.add(slot, delta, now);
   }
@@ -242,9 +239,5 @@ public final class Recorder {
   private static QueueStats stats(String name, QueueCounters c, long pending, long admittedAtEnd, long running) {
     return new QueueStats(name, c.timeToReservation.copy(), c.timeToStart.copy(), c.completion.copy(),
         c.arrived, c.admitted, c.finished, c.evicted, c.preempted, pending, admittedAtEnd, running);
-  }
-
-  public List<String> queueNames() {
-    return new ArrayList<>(queueNames);
   }
 }

@@ -114,15 +114,40 @@ final class CapacityAccounting {
     return out;
   }
 
-  /** Column names of the allocation (then capacity) samples, in slot order. */
-  List<String> columns(String kind) {
+  /**
+   * Column names of the cluster-wide samples, the same under both engines: {@code allocated:} then
+   * {@code capacity:} per flavor (and all nodes) and resource, then {@code nodes:} and {@code failed:} per pool.
+   */
+  List<String> columns() {
     List<String> out = new ArrayList<>();
-    for (int f = 0; f <= nFlavors; f++) {
-      for (int r = 0; r < nRes; r++) {
-        String flavor = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
-        out.add(kind + ":" + flavor + ":" + spec.resources().name(r));
+    for (String kind : List.of("allocated", "capacity")) {
+      for (int f = 0; f <= nFlavors; f++) {
+        for (int r = 0; r < nRes; r++) {
+          String flavor = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
+          out.add(kind + ":" + flavor + ":" + spec.resources().name(r));
+        }
       }
     }
+    for (NodePoolSpec p : spec.nodePools()) {
+      out.add("nodes:" + p.name());
+      out.add("failed:" + p.name());
+    }
     return out;
+  }
+
+  /** Fills the columns of {@link #columns()} from {@code c} on; returns the next column. */
+  int sample(long[] row, int c) {
+    int slots = slots(spec);
+    for (int slot = 0; slot < slots; slot++) {
+      row[c++] = recorder.allocationLevel(slot);
+    }
+    for (int slot = 0; slot < slots; slot++) {
+      row[c++] = recorder.capacityLevel(slot);
+    }
+    for (int p = 0; p < spec.nodePools().size(); p++) {
+      row[c++] = recorder.poolNodesLevel(p);
+      row[c++] = recorder.poolFailedLevel(p);
+    }
+    return c;
   }
 }

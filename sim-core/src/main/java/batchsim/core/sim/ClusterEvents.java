@@ -38,7 +38,7 @@ final class ClusterEvents {
     }
     timeline.start(sim.spec.timeline(), root);
     for (FailureModel m : sim.spec.failureModels()) {
-      int p = sim.cluster.poolIndex(m.pool());
+      int p = sim.spec.poolIndex(m.pool());
       failures.add(p, m, root.split());
       for (Node n : sim.cluster.nodesOf(m.pool(), null)) {
         scheduleFailure(n);
@@ -123,7 +123,7 @@ final class ClusterEvents {
       }
       sim.requestBind();
     } else if (action instanceof ClusterAction.AddNodes a) {
-      addNodes(sim.cluster.poolIndex(a.pool()), a.count());
+      addNodes(sim.spec.poolIndex(a.pool()), a.count());
     } else if (action instanceof ClusterAction.RemoveNodes a) {
       List<Node> present = sim.cluster.nodesOf(a.pool(), null);
       for (int i = present.size() - 1, k = 0; i >= 0 && k < a.count(); i--, k++) {

@@ -3,6 +3,7 @@ package batchsim.core.sim;
 import batchsim.core.cluster.Node;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
+import batchsim.core.kueue.Backoff;
 import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.Workload;
 import batchsim.core.model.AdmissionCheckSpec;
@@ -52,7 +53,7 @@ final class ProvisioningController {
       checks.put(c.name(), c);
     }
     for (AutoscalingSpec a : sim.spec.autoscaling()) {
-      autoscaled.put(sim.cluster.poolIndex(a.pool()), a);
+      autoscaled.put(sim.spec.poolIndex(a.pool()), a);
     }
   }
 
@@ -159,17 +160,13 @@ final class ProvisioningController {
       return;
     }
     retried++;
-    long backoff = p.backoffBaseMs();
-    for (int i = 1; i < n && backoff < p.backoffMaxMs(); i++) {
-      backoff *= 2;
-    }
-    sim.kueue.setCheckState(w, check, CheckState.RETRY, Math.min(backoff, p.backoffMaxMs()),
+    sim.kueue.setCheckState(w, check, CheckState.RETRY, Backoff.exponential(p.backoffBaseMs(), p.backoffMaxMs(), n),
         why + " (attempt " + n + ")");
   }
 
   /** Provisioned? check-capacity needs the room now; atomic scale-up adds the nodes the pods lack. */
   private boolean provision(Workload w, ProvisioningSpec p) {
-    int pool = sim.cluster.poolIndex(p.scaleUpPool());
+    int pool = sim.spec.poolIndex(p.scaleUpPool());
     if (pool < 0) {
       return false;
     }

@@ -28,7 +28,6 @@ final class ServingChurn {
   private final List<Deployment> deployments = new ArrayList<>();
   /** PodGroup objects by name; more than one while an old one's deletion is still pending. */
   private final Map<String, List<PodGroup>> podGroups = new LinkedHashMap<>();
-  private final List<String> violations = new ArrayList<>();
 
   ServingChurn(Simulation sim) {
     this.sim = sim;
@@ -136,29 +135,15 @@ final class ServingChurn {
     if (newer) {
       d.newerKept++;
     }
-    PodGroup removed = null;
-    for (PodGroup pg : same) {
-      if (pg.uid == target.uid) {
-        removed = pg;
-      }
-    }
-    if (removed != null) {
-      same.remove(removed);
-      if (removed.uid != target.uid) {
-        violations.add("PodGroup " + removed.name + "#" + removed.uid + " deleted by a deletion issued for #"
-            + target.uid);
-      }
-    }
+    same.removeIf(pg -> pg.uid == target.uid);
   }
 
   /**
    * Invariant: a Deployment that is scaled up has its newest PodGroup and that PodGroup's workload
-   * (a deletion meant for an older PodGroup never removed them), and deletions only ever removed the
-   * PodGroup they were issued for.
+   * (a deletion meant for an older PodGroup never removed them).
    */
   List<String> checkInvariants() {
-    List<String> out = new ArrayList<>(violations);
-    violations.clear();
+    List<String> out = new ArrayList<>();
     for (Deployment d : deployments) {
       PodGroup cur = d.current;
       if (!d.scaledUp || cur == null || cur.workload == null) {

@@ -14,11 +14,9 @@ import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.TimeSeries;
-import batchsim.core.metrics.UtilizationStat;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
-import batchsim.core.model.NodePoolSpec;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.WorkloadSpec;
@@ -104,14 +102,14 @@ public final class Simulation implements KueueEngine.Host {
       localQueueToCq.put(lq.name(), lq.clusterQueue());
     }
     int frs = nFlavors * nRes;
-    this.recorder = new Recorder(cqNames, (nFlavors + 1) * nRes, cqNames.size() * frs);
+    this.recorder = new Recorder(cqNames, CapacityAccounting.slots(spec), cqNames.size() * frs,
+        spec.nodePools().size());
     this.holding = new int[cqNames.size()];
     this.capacity = new CapacityAccounting(spec, recorder);
     this.arrivals = new Arrivals(loop, spec.workloadSources());
     this.tas = new TasBinding(this); // [TAS] before the sampler, which asks it for columns
     tas.configure();
     this.sampler = new Sampler();
-    recorder.initCapacity((nFlavors + 1) * nRes, spec.nodePools().size());
     this.clusterEvents = new ClusterEvents(this);
     this.churn = new ServingChurn(this);
   }
@@ -649,13 +647,11 @@ public final class Simulation implements KueueEngine.Host {
   /** Takes the time-series samples: per queue pending, holding and quota used; per flavor allocation. */
   private final class Sampler {
     private final List<String> columns = new ArrayList<>();
-    private final List<int[]> usageSlots = new ArrayList<>(); // {queue, fr slot}
-    private final List<Integer> allocationSlots = new ArrayList<>();
+    private final List<int[]> usageSlots = new ArrayList<>(); // {queue, flavor, resource}
     private final List<Long> times = new ArrayList<>();
     private final List<long[]> rows = new ArrayList<>();
 
     Sampler() {
-      int frs = nFlavors * nRes;
       for (int q = 0; q < spec.clusterQueues().size(); q++) {
         String name = spec.clusterQueues().get(q).name();
         columns.add("pending:" + name);
@@ -671,28 +667,12 @@ public final class Simulation implements KueueEngine.Host {
             if (covers(q, f, r)) {
               columns.add("used:" + name + ":" + spec.flavors().get(f).name() + ":" + spec.resources().name(r));
               columns.add("borrowed:" + name + ":" + spec.flavors().get(f).name() + ":" + spec.resources().name(r));
-              usageSlots.add(new int[] {q, q * frs + f * nRes + r, f, r});
+              usageSlots.add(new int[] {q, f, r});
             }
           }
         }
       }
-      for (int f = 0; f <= nFlavors; f++) {
-        for (int r = 0; r < nRes; r++) {
-          String flavor = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
-          columns.add("allocated:" + flavor + ":" + spec.resources().name(r));
-          allocationSlots.add(f * nRes + r);
-        }
-      }
-      for (int f = 0; f <= nFlavors; f++) {
-        for (int r = 0; r < nRes; r++) {
-          String flavor = f < nFlavors ? spec.flavors().get(f).name() : UtilizationStat.ALL_NODES;
-          columns.add("capacity:" + flavor + ":" + spec.resources().name(r));
-        }
-      }
-      for (NodePoolSpec p : spec.nodePools()) {
-        columns.add("nodes:" + p.name());
-        columns.add("failed:" + p.name());
-      }
+      columns.addAll(capacity.columns());
       columns.addAll(tas.columns()); // [TAS] free domains, largest fit, per-domain usage
     }
 
@@ -710,20 +690,11 @@ public final class Simulation implements KueueEngine.Host {
       }
       for (int[] u : usageSlots) {
         String name = spec.clusterQueues().get(u[0]).name();
-        long used = kueue.usage(name, u[2], u[3]);
+        long used = kueue.usage(name, u[1], u[2]);
         row[c++] = used;
-        row[c++] = Math.max(0, used - kueue.nominal(name, u[2], u[3]));
+        row[c++] = Math.max(0, used - kueue.nominal(name, u[1], u[2]));
       }
-      for (int slot : allocationSlots) {
-        row[c++] = recorder.allocationLevel(slot);
-      }
-      for (int slot : allocationSlots) {
-        row[c++] = recorder.capacityLevel(slot);
-      }
-      for (int p = 0; p < spec.nodePools().size(); p++) {
-        row[c++] = recorder.poolNodesLevel(p);
-        row[c++] = recorder.poolFailedLevel(p);
-      }
+      c = capacity.sample(row, c);
       c = tas.sample(row, c);
       times.add(loop.now());
       rows.add(row);

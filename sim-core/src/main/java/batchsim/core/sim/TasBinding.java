@@ -73,10 +73,6 @@ final class TasBinding {
     }
   }
 
-  boolean enabled() {
-    return enabled;
-  }
-
   TasNode tasNode(Node n) {
     long[] alloc = new long[sim.nRes];
     for (int r = 0; r < sim.nRes; r++) {

@@ -1,7 +1,6 @@
 package batchsim.core.sim;
 
 import batchsim.core.metrics.TimeSeries;
-import batchsim.core.model.NodePoolSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +15,6 @@ final class VolcanoSampler {
   private final VolcanoSimulation sim;
   private final List<String> columns = new ArrayList<>();
   private final List<Integer> usageSlots;
-  private final int allocationSlots;
   private final List<Long> times = new ArrayList<>();
   private final List<long[]> rows = new ArrayList<>();
 
@@ -32,14 +30,7 @@ final class VolcanoSampler {
       columns.add("used:" + sim.queues.slotLabel(slot));
       columns.add("borrowed:" + sim.queues.slotLabel(slot));
     }
-    List<String> allocated = sim.capacity.columns("allocated");
-    this.allocationSlots = allocated.size();
-    columns.addAll(allocated);
-    columns.addAll(sim.capacity.columns("capacity"));
-    for (NodePoolSpec p : sim.spec.nodePools()) {
-      columns.add("nodes:" + p.name());
-      columns.add("failed:" + p.name());
-    }
+    columns.addAll(sim.capacity.columns());
   }
 
   void sample() {
@@ -55,16 +46,7 @@ final class VolcanoSampler {
       row[c++] = used;
       row[c++] = Math.max(0, used - sim.queues.nominal(slot));
     }
-    for (int slot = 0; slot < allocationSlots; slot++) {
-      row[c++] = sim.recorder.allocationLevel(slot);
-    }
-    for (int slot = 0; slot < allocationSlots; slot++) {
-      row[c++] = sim.recorder.capacityLevel(slot);
-    }
-    for (int p = 0; p < sim.spec.nodePools().size(); p++) {
-      row[c++] = sim.recorder.poolNodesLevel(p);
-      row[c++] = sim.recorder.poolFailedLevel(p);
-    }
+    sim.capacity.sample(row, c);
     times.add(sim.loop.now());
     rows.add(row);
   }

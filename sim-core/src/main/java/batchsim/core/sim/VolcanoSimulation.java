@@ -97,8 +97,7 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
     engine.setHost(this);
     this.queues = new VolcanoQueues(setup, spec.resources());
     int slots = CapacityAccounting.slots(spec);
-    this.recorder = new Recorder(queues.leaves(), slots, queues.usageSlots());
-    recorder.initCapacity(slots, pools.size());
+    this.recorder = new Recorder(queues.leaves(), slots, queues.usageSlots(), pools.size());
     this.capacity = new CapacityAccounting(spec, recorder);
     this.arrivals = new Arrivals(loop, spec.workloadSources());
     this.pending = new int[queues.leaves().size()];
