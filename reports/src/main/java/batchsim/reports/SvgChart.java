@@ -229,10 +229,6 @@ final class SvgChart {
     }
   }
 
-  private void point(double xv, double yv) {
-    body.append(num(px(xv))).append(',').append(num(py(yv)));
-  }
-
   private double px(double v) {
     double span = x.max() - x.min();
     return LEFT + (span <= 0 ? 0 : (v - x.min()) / span * (width - LEFT - RIGHT));

@@ -114,16 +114,15 @@ final class SweepCommand extends ScenarioCommand {
           total, wallS, k, dir.path()));
     }
     List<JUnitXml.Suite> suites = new ArrayList<>();
-    long failed = 0;
     for (CellResult r : results) {
       suites.add(new JUnitXml.Suite(name + "[" + r.cell().name() + "]", file.toString(), r.outcomes()));
       for (var o : r.outcomes()) {
         if (o.failed()) {
-          failed++;
           err().println(o.at() + ": [" + r.cell().name() + "] " + o.line());
         }
       }
     }
+    long failed = report.failed();
     if (failed > 0) {
       err().println("batchsim: " + failed + " expectation" + (failed == 1 ? "" : "s") + " failed across the sweep");
     }

@@ -80,9 +80,7 @@ final class CapacityPlugin implements Plugin {
       attr.accumulate(job, dims);
     }
     for (QueueAttr attr : attrs.values()) {
-      if (attr.realCapability != null) {
-        attr.deserved.minDimension(attr.realCapability, true);
-      }
+      attr.deserved.minDimension(attr.realCapability, true);
       attr.deserved = Res.max(attr.deserved, attr.guarantee);
       updateShare(attr);
     }

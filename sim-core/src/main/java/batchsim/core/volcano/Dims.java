@@ -94,10 +94,6 @@ final class Dims {
     return i == null ? -1 : i;
   }
 
-  boolean isPods(int i) {
-    return i == pods;
-  }
-
   /** Resource names the engine drops as Volcano would (not Kubernetes resource names). */
   Set<String> ignored() {
     return ignored;

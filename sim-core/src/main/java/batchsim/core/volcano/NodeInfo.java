@@ -47,7 +47,6 @@ final class NodeInfo {
         break;
     }
     t.node = this;
-    t.nodeStatus = t.status;
     tasks.put(t, t.status);
   }
 

@@ -11,7 +11,6 @@ public final class PodGroup {
   final Res minResources;
   final List<Pod> pods = new ArrayList<>();
   PodGroupPhase phase;
-  long inqueueAtMs = -1;
   long runningAtMs = -1;
   /** The last condition a session wrote, formatted on demand. */
   java.util.function.Supplier<String> condition = () -> "";
@@ -45,10 +44,6 @@ public final class PodGroup {
     return Collections.unmodifiableList(pods);
   }
 
-  /** First virtual time the group was Inqueue, or -1. */
-  public long inqueueAtMs() {
-    return inqueueAtMs;
-  }
 
   /** First virtual time the group was Running, or -1. */
   public long runningAtMs() {

@@ -19,7 +19,6 @@ final class ProportionPlugin implements Plugin {
   static final String NAME = "proportion";
 
   private final Map<Queue, QueueAttr> attrs = new LinkedHashMap<>();
-  private final Map<Queue, Integer> weights = new HashMap<>();
   private Dims dims;
 
   @Override
@@ -36,7 +35,6 @@ final class ProportionPlugin implements Plugin {
       QueueAttr attr = attrs.get(job.queue);
       if (attr == null) {
         attr = new QueueAttr(job.queue, dims.size());
-        weights.put(job.queue, job.queue.spec.weight());
         attr.deserved = new Res(dims.size());
         attr.setFlatLimits(dims, total, totalGuarantee);
         attrs.put(job.queue, attr);
@@ -81,7 +79,7 @@ final class ProportionPlugin implements Plugin {
       if (!job.queue.isOpen()) {
         return REJECT;
       }
-      if (attr == null || attr.realCapability == null || !job.hasMinResources()) {
+      if (attr == null || !job.hasMinResources()) {
         return PERMIT;
       }
       Res min = job.minResources();
@@ -123,7 +121,7 @@ final class ProportionPlugin implements Plugin {
       int totalWeight = 0;
       for (QueueAttr a : attrs.values()) {
         if (!met.contains(a)) {
-          totalWeight += weights.get(a.queue);
+          totalWeight += a.queue.spec.weight();
         }
       }
       if (totalWeight == 0) {
@@ -137,10 +135,8 @@ final class ProportionPlugin implements Plugin {
           continue;
         }
         Res oldDeserved = a.deserved.copy();
-        a.deserved.add(remaining.copy().multi((double) weights.get(a.queue) / totalWeight));
-        if (a.realCapability != null) {
-          a.deserved.minDimension(a.realCapability, true);
-        }
+        a.deserved.add(remaining.copy().multi((double) a.queue.spec.weight() / totalWeight));
+        a.deserved.minDimension(a.realCapability, true);
         a.deserved.minDimension(a.request, false);
         a.deserved = Res.max(a.deserved, a.guarantee);
         updateShare(a);

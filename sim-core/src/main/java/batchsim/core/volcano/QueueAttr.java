@@ -20,7 +20,7 @@ final class QueueAttr {
   Res request;
   Res elastic;
   Res inqueue;
-  /** Null when unset in flat mode. */
+  /** All zero when the queue sets none (realCapability is then the bound). */
   Res capability;
   Res realCapability;
   Res guarantee;

@@ -180,17 +180,6 @@ final class Session {
     eventHandlers.add(h);
   }
 
-  /** The tier entry of a plugin, or null (plugins read their own switches through this). */
-  PluginSpec pluginSpec(String name) {
-    for (List<PluginSpec> tier : config.tiers()) {
-      for (PluginSpec p : tier) {
-        if (p.name().equals(name)) {
-          return p;
-        }
-      }
-    }
-    return null;
-  }
 
   // ------------------------------------------------------------------ aggregation (session_plugins.go)
 

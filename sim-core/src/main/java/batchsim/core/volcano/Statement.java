@@ -20,18 +20,6 @@ final class Statement {
     this.ssn = ssn;
   }
 
-  boolean isEmpty() {
-    return ops.isEmpty();
-  }
-
-  boolean hasEvictions() {
-    for (Operation o : ops) {
-      if (o.op == Op.EVICT) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   void evict(TaskInfo t, String reason) {
     t.job.updateTaskStatus(t, TaskStatus.RELEASING);

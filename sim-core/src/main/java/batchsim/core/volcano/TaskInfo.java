@@ -13,8 +13,6 @@ final class TaskInfo {
   final boolean bestEffort;
   TaskStatus status;
   NodeInfo node;
-  /** The status the node recorded when the task was added to it (NodeInfo holds a copy in Volcano). */
-  TaskStatus nodeStatus;
 
   TaskInfo(Pod pod, JobInfo job) {
     this.pod = pod;

@@ -275,9 +275,6 @@ public final class VolcanoEngine {
         changes.add(new SessionOutcome.PhaseChange(pg, pg.phase, to));
         pg.phase = to;
       }
-      if (to == PodGroupPhase.INQUEUE && pg.inqueueAtMs < 0) {
-        pg.inqueueAtMs = now;
-      }
       if (to == PodGroupPhase.RUNNING && pg.runningAtMs < 0) {
         pg.runningAtMs = now;
       }
@@ -408,9 +405,6 @@ public final class VolcanoEngine {
     return List.copyOf(podGroups.values());
   }
 
-  public List<String> queueNames() {
-    return new ArrayList<>(queuesByName.keySet());
-  }
 
   public boolean hasQueue(String name) {
     return queuesByName.containsKey(name);

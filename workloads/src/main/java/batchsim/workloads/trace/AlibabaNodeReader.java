@@ -29,10 +29,17 @@ public final class AlibabaNodeReader extends CsvReader<NodeRecord> {
 
   /** Opens {@code path} (named {@code displayName} in messages); a bad header throws at once. */
   public static AlibabaNodeReader open(Path path, String displayName, OnError onError, GpuOptions gpu) {
+    BufferedReader in;
     try {
-      return new AlibabaNodeReader(Files.newBufferedReader(path, StandardCharsets.UTF_8), displayName, onError, gpu);
+      in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(displayName + ": cannot read: " + e.getMessage(), e);
+    }
+    try {
+      return new AlibabaNodeReader(in, displayName, onError, gpu);
+    } catch (RuntimeException e) {
+      closeQuietly(in); // a bad header is reported; the file must not stay open
+      throw e;
     }
   }
 
@@ -54,5 +61,13 @@ public final class AlibabaNodeReader extends CsvReader<NodeRecord> {
       allocatable.put(gpu.resource(), gpu.amount(gpus, 1000));
     }
     return new NodeRecord(name, row.line, labels, List.of(), allocatable);
+  }
+
+  private static void closeQuietly(BufferedReader in) {
+    try {
+      in.close();
+    } catch (IOException ignored) {
+      // the header error is what the caller reports
+    }
   }
 }
