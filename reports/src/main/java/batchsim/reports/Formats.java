@@ -2,12 +2,11 @@ package batchsim.reports;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.HexFormat;
 import java.util.Locale;
 
 /** Number and duration formatting shared by the writers; all of it locale- and platform-independent. */
-final class Formats {
-  private static final char[] HEX = "0123456789abcdef".toCharArray();
-
+public final class Formats {
   private Formats() {}
 
   /**
@@ -15,7 +14,7 @@ final class Formats {
    * and strips trailing zeros, so that output does not depend on binary noise in the last bits.
    * Returns null for NaN and infinities, which JSON cannot represent.
    */
-  static BigDecimal round(double v, int scale) {
+  public static BigDecimal round(double v, int scale) {
     if (!Double.isFinite(v)) {
       return null;
     }
@@ -27,7 +26,7 @@ final class Formats {
    * A short human duration for tables: {@code 850ms}, {@code 12.3s}, {@code 4m12s}, {@code 2h05m},
    * {@code 3d04h}. Truncates rather than rounds so a value never shows as the next unit up.
    */
-  static String humanDuration(long ms) {
+  public static String humanDuration(long ms) {
     if (ms < 0) {
       return "-" + humanDuration(-ms);
     }
@@ -51,7 +50,7 @@ final class Formats {
   }
 
   /** Fixed-point with {@code decimals} places, or "-" for NaN/infinity. */
-  static String fixed(double v, int decimals) {
+  public static String fixed(double v, int decimals) {
     return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
   }
 
@@ -71,11 +70,6 @@ final class Formats {
   }
 
   static String hex(byte[] bytes) {
-    char[] out = new char[bytes.length * 2];
-    for (int i = 0; i < bytes.length; i++) {
-      out[2 * i] = HEX[(bytes[i] >> 4) & 0xf];
-      out[2 * i + 1] = HEX[bytes[i] & 0xf];
-    }
-    return new String(out);
+    return HexFormat.of().formatHex(bytes);
   }
 }

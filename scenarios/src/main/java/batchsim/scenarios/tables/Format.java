@@ -1,7 +1,7 @@
 package batchsim.scenarios.tables;
 
+import batchsim.reports.Formats;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.Locale;
 
 /** Locale-independent number and duration formatting for the tables and messages of this module. */
@@ -13,44 +13,18 @@ public final class Format {
    * (truncated, never shown as the next unit up).
    */
   public static String duration(double ms) {
-    if (!Double.isFinite(ms)) {
-      return "-";
-    }
-    long v = Math.round(ms);
-    if (v < 0) {
-      return "-" + duration(-v);
-    }
-    if (v < 1_000) {
-      return v + "ms";
-    }
-    if (v < 60_000) {
-      return (v / 1_000) + "." + (v % 1_000 / 100) + "s";
-    }
-    if (v < 3_600_000) {
-      return (v / 60_000) + "m" + pad2(v / 1_000 % 60) + "s";
-    }
-    if (v < 86_400_000) {
-      return (v / 3_600_000) + "h" + pad2(v / 60_000 % 60) + "m";
-    }
-    return (v / 86_400_000) + "d" + pad2(v / 3_600_000 % 24) + "h";
-  }
-
-  private static String pad2(long v) {
-    return v < 10 ? "0" + v : Long.toString(v);
+    return Double.isFinite(ms) ? Formats.humanDuration(Math.round(ms)) : "-";
   }
 
   /** Fixed-point with {@code decimals} places, "-" for NaN and infinities. */
   public static String fixed(double v, int decimals) {
-    return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
+    return Formats.fixed(v, decimals);
   }
 
   /** A whole number when {@code v} is one, else up to {@code decimals} places without trailing zeros. */
   public static String number(double v, int decimals) {
-    if (!Double.isFinite(v)) {
-      return "-";
-    }
-    BigDecimal d = BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_EVEN).stripTrailingZeros();
-    return d.signum() == 0 ? "0" : d.toPlainString();
+    BigDecimal d = Formats.round(v, decimals);
+    return d == null ? "-" : d.toPlainString();
   }
 
   /** A signed relative change, e.g. {@code +24.8%}; "new" when the base is zero and the value is not. */

@@ -19,8 +19,14 @@ final class Assignment {
   Tas.Placement tas;
   private AssignmentMode override;
 
+  private FrAmounts usage;
+
+  /** The total usage; built once, after the assigner has filled {@link #usageMap} (fair-sharing sorts ask often). */
   FrAmounts usage() {
-    return FrAmounts.of(usageMap);
+    if (usage == null) {
+      usage = FrAmounts.of(usageMap);
+    }
+    return usage;
   }
 
   void setRepresentativeMode(AssignmentMode m) {
