@@ -31,13 +31,8 @@ final class AllocateAction implements Action {
       if (ssn.jobValid(job) != null) {
         continue;
       }
-      GoHeap<TaskInfo> tasks = new GoHeap<>(ssn::taskOrderLess);
-      for (TaskInfo t : job.tasks) {
-        // Best-effort tasks are left to backfill.
-        if (t.status == TaskStatus.PENDING && !t.resreq.isEmpty(ssn.dims.pods)) {
-          tasks.push(t);
-        }
-      }
+      // Best-effort tasks are left to backfill.
+      GoHeap<TaskInfo> tasks = ssn.pendingTasks(job, t -> !t.resreq.isEmpty(ssn.dims.pods));
       if (tasks.isEmpty()) {
         continue;
       }

@@ -25,7 +25,7 @@ final class PreemptAction implements Action {
       }
       preemptors.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn::jobOrderLess)).push(job);
       underRequest.computeIfAbsent(job.queue, q -> new ArrayList<>()).add(job);
-      preemptorTasks.put(job, pendingTasks(ssn, job));
+      preemptorTasks.put(job, ssn.pendingTasks(job, t -> true));
     }
     GoHeap<Queue> queues = new GoHeap<>(ssn::queueOrderLess);
     for (Queue q : preemptors.keySet()) {
@@ -53,7 +53,7 @@ final class PreemptAction implements Action {
         }
       }
       for (JobInfo job : underRequest.getOrDefault(queue, List.of())) {
-        GoHeap<TaskInfo> intra = pendingTasks(ssn, job);
+        GoHeap<TaskInfo> intra = ssn.pendingTasks(job, t -> true);
         while (!intra.isEmpty()) {
           TaskInfo preemptor = intra.pop();
           Statement stmt = ssn.statement();
@@ -66,16 +66,6 @@ final class PreemptAction implements Action {
         }
       }
     }
-  }
-
-  private static GoHeap<TaskInfo> pendingTasks(Session ssn, JobInfo job) {
-    GoHeap<TaskInfo> tasks = new GoHeap<>(ssn::taskOrderLess);
-    for (TaskInfo t : job.tasks) {
-      if (t.status == TaskStatus.PENDING) {
-        tasks.push(t);
-      }
-    }
-    return tasks;
   }
 
   /** Running/Bound, preemptable, and a best-effort preemptor only evicts best-effort tasks. */

@@ -30,13 +30,7 @@ final class ReclaimAction implements Action {
       }
       if (ssn.jobStarving(job)) {
         preemptors.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn::jobOrderLess)).push(job);
-        GoHeap<TaskInfo> tasks = new GoHeap<>(ssn::taskOrderLess);
-        for (TaskInfo t : job.tasks) {
-          if (t.status == TaskStatus.PENDING) {
-            tasks.push(t);
-          }
-        }
-        preemptorTasks.put(job, tasks);
+        preemptorTasks.put(job, ssn.pendingTasks(job, t -> true));
       }
     }
 

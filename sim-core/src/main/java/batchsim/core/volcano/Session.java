@@ -436,6 +436,17 @@ final class Session {
     return !queueOrderLess(l, r);
   }
 
+  /** The job's pending tasks that {@code keep} accepts, in task order. */
+  GoHeap<TaskInfo> pendingTasks(JobInfo job, java.util.function.Predicate<TaskInfo> keep) {
+    GoHeap<TaskInfo> tasks = new GoHeap<>(this::taskOrderLess);
+    for (TaskInfo t : job.tasks) {
+      if (t.status == TaskStatus.PENDING && keep.test(t)) {
+        tasks.push(t);
+      }
+    }
+    return tasks;
+  }
+
   /** TaskOrderFn: plugins, then Volcano's pod-index order. */
   boolean taskOrderLess(TaskInfo l, TaskInfo r) {
     for (CompareFn<TaskInfo> fn : taskOrder) {
