@@ -1,7 +1,7 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.SimulationSpec;
-import batchsim.core.sim.VolcanoSetup;
+import batchsim.core.volcano.VolcanoSetup;
 import batchsim.scenarios.expect.Expectations;
 
 /**

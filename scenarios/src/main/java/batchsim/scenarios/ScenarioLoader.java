@@ -3,7 +3,7 @@ package batchsim.scenarios;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.SimulationSpec;
-import batchsim.core.sim.VolcanoSetup;
+import batchsim.core.volcano.VolcanoSetup;
 import batchsim.scenarios.expect.Expectations;
 import batchsim.scenarios.overrides.Assignment;
 import batchsim.scenarios.overrides.Composer;

@@ -1,6 +1,6 @@
 package batchsim.scenarios;
 
-import batchsim.core.sim.VolcanoSetup;
+import batchsim.core.volcano.VolcanoSetup;
 import batchsim.core.volcano.ExtensionPoint;
 import batchsim.core.volcano.PluginSpec;
 import batchsim.core.volcano.QueueState;

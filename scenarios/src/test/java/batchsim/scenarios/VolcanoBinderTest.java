@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.sim.Runs;
-import batchsim.core.sim.VolcanoSetup;
+import batchsim.core.volcano.VolcanoSetup;
 import batchsim.core.volcano.ExtensionPoint;
 import batchsim.core.volcano.PluginSpec;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package batchsim.scenarios.sweep;
 
 import batchsim.core.metrics.RunResult;
-import batchsim.core.sim.InvariantViolation;
+import batchsim.core.world.InvariantViolation;
 import batchsim.core.sim.Runs;
 import batchsim.reports.Reports;
 import batchsim.reports.RunMetadata;

@@ -34,4 +34,6 @@ public record WorkloadRecord(
     String lastMessage) {
 
   public static final long NEVER = -1;
+  /** The state of an arrival no queue took. */
+  public static final String REJECTED = "REJECTED";
 }

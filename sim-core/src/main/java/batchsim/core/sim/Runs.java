@@ -2,6 +2,8 @@ package batchsim.core.sim;
 
 import batchsim.core.metrics.RunResult;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.volcano.VolcanoSetup;
+import java.util.function.LongConsumer;
 
 /** The one entry point that runs a scenario under the engine it selects (CLI, sweeps and tests call it). */
 public final class Runs {
@@ -11,7 +13,7 @@ public final class Runs {
    * Runs {@code spec} under Kueue, or under Volcano when {@code volcano} is given.
    *
    * @param checked check the engine's invariants as the run goes (slower); a violation throws
-   *     {@link InvariantViolation}
+   *     {@link batchsim.core.world.InvariantViolation}
    */
   public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked) {
     return run(spec, volcano, checked, false);
@@ -22,12 +24,10 @@ public final class Runs {
     return run(spec, volcano, checked, explain, null);
   }
 
-  /** As above; {@code progress} (may be null) hears the virtual time now and then (Kueue runs). */
+  /** As above; {@code progress} (may be null) hears the virtual time now and then. */
   public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
-      java.util.function.LongConsumer progress) {
-    if (volcano == null) {
-      return new Simulation(spec).checked(checked).explain(explain).progress(progress).run();
-    }
-    return new VolcanoSimulation(spec, volcano).checked(checked).run();
+      LongConsumer progress) {
+    Simulation s = volcano == null ? new Simulation(spec) : new Simulation(spec, volcano);
+    return s.checked(checked).explain(explain).progress(progress).run();
   }
 }

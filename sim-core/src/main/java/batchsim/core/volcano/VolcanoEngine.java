@@ -49,6 +49,8 @@ public final class VolcanoEngine {
   private final Map<String, Queue> queuesByName = new LinkedHashMap<>();
   private final List<Node> nodes = new ArrayList<>();
   private final Map<String, Node> nodesByName = new LinkedHashMap<>();
+  /** Node order: declaration, then joining order (ties Volcano leaves to chance go to the lower). */
+  private int nextNodeIndex;
   private final TreeMap<String, PodGroup> podGroups = new TreeMap<>();
   private final Map<String, Pod> pods = new LinkedHashMap<>();
   private final LongSupplier clock;
@@ -93,13 +95,36 @@ public final class VolcanoEngine {
       addQueue(VolcanoQueueSpec.of(Queue.DEFAULT));
     }
     for (VolcanoNodeSpec n : nodeSpecs) {
-      if (nodesByName.containsKey(n.name())) {
-        throw new IllegalArgumentException("duplicate node " + n.name());
-      }
-      Node node = new Node(n, nodes.size(), dims.allocatable(n.allocatable()));
-      nodes.add(node);
-      nodesByName.put(n.name(), node);
+      addNode(n);
     }
+  }
+
+  /** A node joins the cluster (Ready); it comes last in node order. */
+  public void addNode(VolcanoNodeSpec n) {
+    if (nodesByName.containsKey(n.name())) {
+      throw new IllegalArgumentException("duplicate node " + n.name());
+    }
+    Node node = new Node(n, nextNodeIndex++, dims.allocatable(n.allocatable()));
+    nodes.add(node);
+    nodesByName.put(n.name(), node);
+  }
+
+  /**
+   * A node leaves the cluster. Report its bound pods failed ({@link #podFailed}) first; evicted pods still
+   * terminating there finish their eviction as usual.
+   */
+  public void removeNode(String name) {
+    Node n = nodesByName.get(name);
+    if (n == null) {
+      throw new IllegalArgumentException("unknown node " + name);
+    }
+    for (Pod p : n.pods.values()) {
+      if (p.state != PodState.RELEASING) {
+        throw new IllegalStateException("node " + name + " still runs pod " + p.id());
+      }
+    }
+    nodesByName.remove(name);
+    nodes.remove(n);
   }
 
   private void addQueue(VolcanoQueueSpec spec) {

@@ -28,34 +28,34 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 /** Fluent builders for small hand-made simulations (cpu in milli-cores, gpu in units). */
-final class Specs {
-  static final ResourceSpace RES = ResourceSpace.of(List.of("cpu", "memory", "pods", "nvidia.com/gpu"));
+public final class Specs {
+  public static final ResourceSpace RES = ResourceSpace.of(List.of("cpu", "memory", "pods", "nvidia.com/gpu"));
 
-  final List<NodePoolSpec> pools = new ArrayList<>();
-  final List<ResourceFlavorSpec> flavors = new ArrayList<>();
-  final List<CohortSpec> cohorts = new ArrayList<>();
-  final List<ClusterQueueSpec> cqs = new ArrayList<>();
-  final List<LocalQueueSpec> lqs = new ArrayList<>();
-  final List<WorkloadSpec> workloads = new ArrayList<>();
-  KueueConfig kueue = KueueConfig.defaults();
-  PodSchedulingConfig podScheduling = PodSchedulingConfig.defaults();
-  long horizon = SimulationSpec.NO_HORIZON;
-  final List<batchsim.core.model.TimelineEvent> timeline = new ArrayList<>();
-  final List<batchsim.core.model.FailureModel> failures = new ArrayList<>();
-  final List<batchsim.core.model.ServingSpec> serving = new ArrayList<>();
+  public final List<NodePoolSpec> pools = new ArrayList<>();
+  public final List<ResourceFlavorSpec> flavors = new ArrayList<>();
+  public final List<CohortSpec> cohorts = new ArrayList<>();
+  public final List<ClusterQueueSpec> cqs = new ArrayList<>();
+  public final List<LocalQueueSpec> lqs = new ArrayList<>();
+  public final List<WorkloadSpec> workloads = new ArrayList<>();
+  public KueueConfig kueue = KueueConfig.defaults();
+  public PodSchedulingConfig podScheduling = PodSchedulingConfig.defaults();
+  public long horizon = SimulationSpec.NO_HORIZON;
+  public final List<batchsim.core.model.TimelineEvent> timeline = new ArrayList<>();
+  public final List<batchsim.core.model.FailureModel> failures = new ArrayList<>();
+  public final List<batchsim.core.model.ServingSpec> serving = new ArrayList<>();
 
-  static Resources res(long cpuMilli, long gpu) {
+  public static Resources res(long cpuMilli, long gpu) {
     return Resources.wrap(new long[] {cpuMilli, 0, 0, gpu});
   }
 
-  Specs pool(String name, int count, long cpuMilli, long gpu) {
+  public Specs pool(String name, int count, long cpuMilli, long gpu) {
     TreeMap<String, String> labels = new TreeMap<>();
     labels.put("pool", name);
     pools.add(new NodePoolSpec(name, count, labels, List.of(), Resources.wrap(new long[] {cpuMilli, 1L << 40, 110, gpu})));
     return this;
   }
 
-  Specs flavor(String name, String pool) {
+  public Specs flavor(String name, String pool) {
     TreeMap<String, String> labels = new TreeMap<>();
     if (pool != null) {
       labels.put("pool", pool);
@@ -65,7 +65,7 @@ final class Specs {
   }
 
   /** A CQ covering gpu in one flavor with the given quota; a LocalQueue of the same name. */
-  Specs gpuQueue(String name, String cohort, String flavor, long nominal, long borrowingLimit, long lendingLimit,
+  public Specs gpuQueue(String name, String cohort, String flavor, long nominal, long borrowingLimit, long lendingLimit,
       PreemptionSpec preemption) {
     Map<String, QuotaSpec> q = new LinkedHashMap<>();
     q.put("nvidia.com/gpu", new QuotaSpec(nominal, borrowingLimit, lendingLimit));
@@ -76,14 +76,14 @@ final class Specs {
     return this;
   }
 
-  Specs job(String id, String queue, long atMs, int priority, int pods, long gpuPerPod, long runtimeMs) {
+  public Specs job(String id, String queue, long atMs, int priority, int pods, long gpuPerPod, long runtimeMs) {
     workloads.add(new WorkloadSpec(id, "job", queue, atMs, priority, null,
         List.of(PodSetSpec.of("main", pods, res(0, gpuPerPod))), runtimeMs));
     return this;
   }
 
   /** A source replaying {@code workloads} as given (sorted by creation time). */
-  static WorkloadSourceSpec listSource(List<WorkloadSpec> workloads) {
+  public static WorkloadSourceSpec listSource(List<WorkloadSpec> workloads) {
     return new WorkloadSourceSpec() {
       @Override
       public String name() {
@@ -98,7 +98,7 @@ final class Specs {
     };
   }
 
-  SimulationSpec build() {
+  public SimulationSpec build() {
     List<WorkloadSpec> sorted = new ArrayList<>(workloads);
     sorted.sort(java.util.Comparator.comparingLong(WorkloadSpec::createdMs));
     WorkloadSourceSpec src = listSource(sorted);

@@ -14,6 +14,7 @@ import batchsim.core.model.TimelineEvent;
 import batchsim.core.volcano.ResourceList;
 import batchsim.core.volcano.VolcanoConfig;
 import batchsim.core.volcano.VolcanoQueueSpec;
+import batchsim.core.volcano.VolcanoSetup;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -148,10 +149,11 @@ class VolcanoSimulationTest {
   @Test
   void unsupportedTimelineActions_areRejected() {
     Specs s = twoTeams(1);
-    s.timeline.add(TimelineEvent.once(0, new ClusterAction.AddNodes("gpu", 1)));
+    s.timeline.add(TimelineEvent.once(0, new ClusterAction.SetQuota("team-a", "a100", "nvidia.com/gpu",
+        new QuotaSpec(16, NO, NO))));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new VolcanoSimulation(s.build(), flatTeams(VolcanoConfig.capacity(false))));
-    assertTrue(e.getMessage().contains("AddNodes"), e.getMessage());
+        () -> new Simulation(s.build(), flatTeams(VolcanoConfig.capacity(false))));
+    assertTrue(e.getMessage().contains("SetQuota"), e.getMessage());
   }
 
   @Test

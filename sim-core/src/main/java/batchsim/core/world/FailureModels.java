@@ -1,4 +1,4 @@
-package batchsim.core.sim;
+package batchsim.core.world;
 
 import batchsim.core.model.FailureModel;
 import java.util.HashMap;

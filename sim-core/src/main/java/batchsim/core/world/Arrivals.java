@@ -1,4 +1,4 @@
-package batchsim.core.sim;
+package batchsim.core.world;
 
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;

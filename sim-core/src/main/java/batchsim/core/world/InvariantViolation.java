@@ -1,4 +1,4 @@
-package batchsim.core.sim;
+package batchsim.core.world;
 
 import java.util.List;
 

@@ -1,9 +1,10 @@
-package batchsim.core.sim;
+package batchsim.core.world.volcano;
 
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.volcano.VolcanoQueueSpec;
+import batchsim.core.volcano.VolcanoSetup;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

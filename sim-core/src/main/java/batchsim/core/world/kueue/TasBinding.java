@@ -1,5 +1,6 @@
-package batchsim.core.sim;
+package batchsim.core.world.kueue;
 
+import batchsim.core.cluster.ClusterState;
 import batchsim.core.cluster.Node;
 import batchsim.core.cluster.PodBinder;
 import batchsim.core.kueue.KueueEngine;
@@ -12,6 +13,8 @@ import batchsim.core.metrics.TasStats;
 import batchsim.core.model.Quantity;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.Resources;
+import batchsim.core.model.SimulationSpec;
+import batchsim.core.world.SampleSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,9 +28,12 @@ import org.HdrHistogram.Histogram;
  * and measures what users ask for (kueue#10505): per-domain usage, whole free domains per level, the
  * largest single-domain request that would fit, and time to admission of TAS vs non-TAS workloads.
  */
-final class TasBinding {
-  private final Simulation sim;
+final class TasBinding implements SampleSource {
+  private final SimulationSpec spec;
+  private final ClusterState cluster;
+  private final PodBinder binder;
   private final KueueEngine kueue;
+  private final int nRes;
   private final Map<String, Integer> nodeIndex = new HashMap<>();
   private boolean enabled;
   /** Per snapshot: the probe pod (one unit of its main resource, plus pods: 1) and that resource. */
@@ -38,23 +44,23 @@ final class TasBinding {
   private final Histogram tasWait = new Histogram(3);
   private final Histogram nonTasWait = new Histogram(3);
 
-  TasBinding(Simulation sim) {
-    this.sim = sim;
-    this.kueue = sim.kueue;
-  }
-
   /** Builds the topology trees from the cluster's nodes and starts feeding them non-TAS pods. */
-  void configure() {
-    boolean anyTasFlavor = sim.spec.flavors().stream().anyMatch(f -> f.topologyName() != null);
+  TasBinding(SimulationSpec spec, ClusterState cluster, PodBinder binder, KueueEngine kueue) {
+    this.spec = spec;
+    this.cluster = cluster;
+    this.binder = binder;
+    this.kueue = kueue;
+    this.nRes = spec.resources().size();
+    boolean anyTasFlavor = spec.flavors().stream().anyMatch(f -> f.topologyName() != null);
     if (!anyTasFlavor) {
       return;
     }
     List<TasNode> nodes = new ArrayList<>();
-    for (Node n : sim.cluster.nodes()) {
+    for (Node n : cluster.nodes()) {
       nodes.add(tasNode(n));
     }
-    kueue.configureTopologies(sim.spec.topologies(), nodes);
-    sim.binder.setNodeListener((owner, node, req, sign, pinned) -> {
+    kueue.configureTopologies(spec.topologies(), nodes);
+    binder.setNodeListener((owner, node, req, sign, pinned) -> {
       if (!pinned) { // pods placed by a topology assignment are TAS usage already
         kueue.podOnNode((Workload) owner, node.name(), req, sign);
       }
@@ -62,9 +68,9 @@ final class TasBinding {
     enabled = kueue.tasEnabled();
     for (TasFlavorSnapshot s : kueue.topologySnapshots()) {
       int r = mainResource(s);
-      long[] probe = new long[sim.nRes];
-      probe[r] = ResourceSpace.CPU.equals(sim.spec.resources().name(r)) ? 1000 : 1;
-      int pods = sim.spec.resources().indexOf(ResourceSpace.PODS);
+      long[] probe = new long[nRes];
+      probe[r] = ResourceSpace.CPU.equals(spec.resources().name(r)) ? 1000 : 1;
+      int pods = spec.resources().indexOf(ResourceSpace.PODS);
       if (pods >= 0) {
         probe[pods] += 1;
       }
@@ -74,8 +80,8 @@ final class TasBinding {
   }
 
   TasNode tasNode(Node n) {
-    long[] alloc = new long[sim.nRes];
-    for (int r = 0; r < sim.nRes; r++) {
+    long[] alloc = new long[nRes];
+    for (int r = 0; r < nRes; r++) {
       alloc[r] = n.allocatable(r);
     }
     return new TasNode(n.name(), n.labels(), n.taints(), Resources.wrap(alloc));
@@ -86,8 +92,8 @@ final class TasBinding {
    * nvidia.com/gpu) the flavor's nodes have, else cpu (in cores).
    */
   private int mainResource(TasFlavorSnapshot s) {
-    ResourceSpace res = sim.spec.resources();
-    for (int r = 0; r < sim.nRes; r++) {
+    ResourceSpace res = spec.resources();
+    for (int r = 0; r < nRes; r++) {
       String name = res.name(r);
       if (name.equals(ResourceSpace.CPU) || name.equals(ResourceSpace.PODS) || Quantity.isBytes(name)) {
         continue;
@@ -147,7 +153,7 @@ final class TasBinding {
         left[k]--;
       }
     }
-    sim.binder.pin(w, pods, pins);
+    binder.pin(w, pods, pins);
     return true;
   }
 
@@ -165,8 +171,8 @@ final class TasBinding {
   }
 
   private int[] indices(List<String> names) {
-    if (nodeIndex.size() != sim.cluster.nodes().size()) {
-      for (Node n : sim.cluster.nodes()) {
+    if (nodeIndex.size() != cluster.nodes().size()) {
+      for (Node n : cluster.nodes()) {
         nodeIndex.put(n.name(), n.index());
       }
     }
@@ -192,7 +198,8 @@ final class TasBinding {
    * ({@code tas:F:largestFit:LEVEL:RESOURCE}); per domain above the lowest level, the used amount of the
    * main resource ({@code tasDomain:F:DOMAIN:RESOURCE}).
    */
-  List<String> columns() {
+  @Override
+  public List<String> columns() {
     List<String> out = new ArrayList<>();
     if (!enabled) {
       return out;
@@ -200,7 +207,7 @@ final class TasBinding {
     List<TasFlavorSnapshot> snaps = kueue.topologySnapshots();
     for (int i = 0; i < snaps.size(); i++) {
       TasFlavorSnapshot s = snaps.get(i);
-      String res = sim.spec.resources().name(probeResource.get(i));
+      String res = spec.resources().name(probeResource.get(i));
       for (String level : s.levels()) {
         out.add("tas:" + s.flavorName() + ":free:" + level);
         out.add("tas:" + s.flavorName() + ":largestFit:" + level + ":" + res);
@@ -217,8 +224,8 @@ final class TasBinding {
     return out;
   }
 
-  /** Fills the columns of {@link #columns()} from {@code c} on; returns the next column. */
-  int sample(long[] row, int c) {
+  @Override
+  public int sample(long[] row, int c) {
     if (!enabled) {
       return c;
     }

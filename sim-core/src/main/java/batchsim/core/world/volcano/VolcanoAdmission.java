@@ -1,18 +1,15 @@
-package batchsim.core.sim;
+package batchsim.core.world.volcano;
 
+import batchsim.core.cluster.Node;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
-import batchsim.core.metrics.PreemptionStats;
-import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.Recorder;
-import batchsim.core.metrics.RunResult;
-import batchsim.core.metrics.WorkloadRecord;
-import batchsim.core.model.NodePoolSpec;
+import batchsim.core.model.ClusterAction;
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.TimelineEvent;
 import batchsim.core.model.WorkloadSpec;
-import batchsim.core.sim.VolcanoWorkload.PodRun;
 import batchsim.core.volcano.HierarchyInvariant;
 import batchsim.core.volcano.Pod;
 import batchsim.core.volcano.PodGroup;
@@ -21,7 +18,11 @@ import batchsim.core.volcano.PodState;
 import batchsim.core.volcano.SessionOutcome;
 import batchsim.core.volcano.VolcanoEngine;
 import batchsim.core.volcano.VolcanoNodeSpec;
-import java.util.ArrayDeque;
+import batchsim.core.volcano.VolcanoSetup;
+import batchsim.core.world.AdmissionEngine;
+import batchsim.core.world.SampleSource;
+import batchsim.core.world.WorldContext;
+import batchsim.core.world.volcano.VolcanoWorkload.PodRun;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,16 +31,15 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * One deterministic run of a scenario under Volcano: the cluster, workloads, timeline, recorder and
- * {@link RunResult} of {@link Simulation}, with {@link VolcanoEngine} deciding in place of Kueue and the
+ * Volcano as the world's admission engine: {@link VolcanoEngine} decides in place of Kueue and the
  * kube-scheduler (Volcano admits and places pods itself).
  *
  * <p><b>Sessions.</b> Volcano runs a session every schedule period ({@code wait.Until(runOnce, period)}); here
  * sessions run on that grid (multiples of the period) at the first tick after something changed — an arrival,
- * a finished workload, a bind completing, an evicted pod gone, a node failing or coming back, or a session
- * that itself changed something (binds, evictions, a PodGroup phase). A session whose inputs did not change
- * would decide the same, so idle ticks are skipped. (Above 100 nodes Volcano's node search starts where the
- * previous search stopped; skipped ticks do not advance that start.)
+ * a finished workload, a bind completing, an evicted pod gone, a node failing, cordoned, added, removed or
+ * coming back, or a session that itself changed something (binds, evictions, a PodGroup phase). A session
+ * whose inputs did not change would decide the same, so idle ticks are skipped. (Above 100 nodes Volcano's
+ * node search starts where the previous search stopped; skipped ticks do not advance that start.)
  *
  * <p><b>Workloads.</b> Each workload is one PodGroup with minMember = all its pods and minResources = all
  * their requests (the gang must fit whole; partial admission is Kueue's). A bind completes after
@@ -47,80 +47,124 @@ import java.util.SplittableRandom;
  * the last pod of the gang got its bind (the quota-reserved columns), <i>time to start</i> the time every pod
  * runs; the runtime starts then. An evicted pod (reclaim, preempt) leaves its node after the termination
  * grace period and is Pending again (its controller recreates it); the workload loses its progress and
- * restarts once every pod runs again. Pods of a failed node fail the same way, without an eviction. A
- * finished workload's PodGroup is deleted.
+ * restarts once every pod runs again. Pods of a failed, drained or removed node fail the same way, without an
+ * eviction; a cordoned or failed node is not Ready for sessions. A finished workload's PodGroup is deleted.
  */
-public final class VolcanoSimulation implements VolcanoEngine.Host {
-  private static final int RECENT_EVENTS = 32;
-
-  final SimulationSpec spec;
-  final VolcanoSetup setup;
-  final EventLoop loop = new EventLoop();
-  final VolcanoEngine engine;
-  final Recorder recorder;
-  final CapacityAccounting capacity;
-  final Arrivals arrivals;
-  final VolcanoQueues queues;
-  private final VolcanoTimeline timeline;
-  private final VolcanoSampler sampler;
+public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Host {
+  private final WorldContext world;
+  private final SimulationSpec spec;
+  private final EventLoop loop;
+  private final VolcanoSetup setup;
+  private final VolcanoEngine engine;
+  private final VolcanoQueues queues;
   private final Map<String, Integer> poolOfNode = new HashMap<>();
   private final List<VolcanoWorkload> workloads = new ArrayList<>();
-  private final List<WorkloadSpec> rejected = new ArrayList<>();
   /** Binds of the session being closed, per workload in bind order. */
   private final Map<VolcanoWorkload, List<Pod>> sessionBinds = new LinkedHashMap<>();
-  private final ArrayDeque<String> recent = new ArrayDeque<>();
-  /** Per leaf queue: workloads waiting for their gang, and workloads holding it (admitted, not finished). */
-  final int[] pending;
-  final int[] holding;
-  final int[] inqueue;
+  /** Per leaf queue: workloads waiting for their gang, holding it (admitted, not finished), and Inqueue. */
+  private final int[] pending;
+  private final int[] holding;
+  private final int[] inqueue;
   private final long bindMs;
-  private boolean checked;
   private boolean sessionScheduled;
   private long lastSessionMs = -1;
 
   /** @throws IllegalArgumentException when the scenario uses something Volcano runs do not support */
-  public VolcanoSimulation(SimulationSpec spec, VolcanoSetup setup) {
-    List<String> unsupported = VolcanoTimeline.unsupported(spec);
+  public VolcanoAdmission(WorldContext world, VolcanoSetup setup) {
+    List<String> unsupported = unsupported(world.spec());
     if (!unsupported.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", unsupported));
     }
-    this.spec = spec;
+    this.world = world;
+    this.spec = world.spec();
+    this.loop = world.loop();
     this.setup = setup;
-    List<VolcanoNodeSpec> nodes = VolcanoNodeSpec.fromPools(spec.nodePools());
-    List<NodePoolSpec> pools = spec.nodePools();
-    for (int p = 0, k = 0; p < pools.size(); p++) {
-      for (int i = 0; i < pools.get(p).count(); i++, k++) {
-        poolOfNode.put(nodes.get(k).name(), p);
-      }
+    List<VolcanoNodeSpec> nodes = new ArrayList<>();
+    for (Node n : world.cluster().nodes()) {
+      nodes.add(nodeSpec(n));
     }
     this.engine = new VolcanoEngine(spec.resources(), setup.config(), setup.queues(), nodes, loop::now);
     engine.setHost(this);
     this.queues = new VolcanoQueues(setup, spec.resources());
-    int slots = CapacityAccounting.slots(spec);
-    this.recorder = new Recorder(queues.leaves(), slots, queues.usageSlots(), pools.size());
-    this.capacity = new CapacityAccounting(spec, recorder);
-    this.arrivals = new Arrivals(loop, spec.workloadSources());
     this.pending = new int[queues.leaves().size()];
     this.holding = new int[pending.length];
     this.inqueue = new int[pending.length];
     this.bindMs = setup.config().bindDelayMs() + spec.podScheduling().podStartupMs();
-    this.timeline = new VolcanoTimeline(this);
-    this.sampler = new VolcanoSampler(this);
   }
 
-  /**
-   * Checks the engine's invariants (capacity at every level of the queue tree, node capacity, the admission
-   * audit) after every session, and this simulation's own bookkeeping against the engine's.
-   */
-  public VolcanoSimulation checked(boolean on) {
-    this.checked = on;
-    engine.checked(on);
-    return this;
+  /** What a run under Volcano cannot do (the scenario loader reports these with their location). */
+  public static List<String> unsupported(SimulationSpec spec) {
+    List<String> out = new ArrayList<>();
+    for (TimelineEvent e : spec.timeline()) {
+      if (!isWorldAction(e.action())) {
+        out.add("timeline action " + e.action().getClass().getSimpleName() + " is not supported under Volcano");
+      }
+    }
+    if (!spec.serving().isEmpty()) {
+      out.add("serving Deployments are not supported under Volcano");
+    }
+    return out;
+  }
+
+  private static boolean isWorldAction(ClusterAction a) {
+    return a instanceof ClusterAction.FailNodes || a instanceof ClusterAction.CordonNodes
+        || a instanceof ClusterAction.UncordonNodes || a instanceof ClusterAction.AddNodes
+        || a instanceof ClusterAction.RemoveNodes || a instanceof ClusterAction.ScaleArrivals;
+  }
+
+  /** The node as Volcano sees it; the world's nodes carry the same name, labels and taints. */
+  private VolcanoNodeSpec nodeSpec(Node n) {
+    poolOfNode.put(n.name(), n.pool());
+    return new VolcanoNodeSpec(n.name(), n.labels(), n.taints(), spec.nodePools().get(n.pool()).allocatable());
   }
 
   /** The engine, for tests that inspect state after a run. */
   public VolcanoEngine engine() {
     return engine;
+  }
+
+  private Recorder recorder() {
+    return world.recorder();
+  }
+
+  @Override
+  public List<String> reportedQueues() {
+    return queues.leaves();
+  }
+
+  @Override
+  public int usageSlots() {
+    return queues.usageSlots();
+  }
+
+  /**
+   * Checks the engine's invariants (capacity at every level of the queue tree, node capacity, the admission
+   * audit) and this run's own bookkeeping against the engine's.
+   */
+  @Override
+  public void checked(boolean on) {
+    engine.checked(on);
+  }
+
+  @Override
+  public void explain(boolean on) {
+    // Volcano keeps no per-workload condition history: PodGroup conditions are in workloads.csv.
+  }
+
+  @Override
+  public void start(SplittableRandom root) {
+    // Volcano draws no random numbers: ties go to the node declared first.
+  }
+
+  @Override
+  public void handle(Event e) {
+    switch (e.kind()) {
+      case SCHEDULE -> session();
+      case PODS_READY -> bindsDone((BindsDone) e.payload());
+      case FINISH -> finish((Timed) e.payload());
+      case EVICTION_COMPLETE -> gone(((Gone) e.payload()).pod());
+      default -> throw new IllegalStateException("unexpected event under Volcano: " + e);
+    }
   }
 
   private record Timed(VolcanoWorkload w, int generation) {
@@ -145,50 +189,10 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
     }
   }
 
-  /** Runs to the horizon or until no events remain; single-threaded and deterministic. */
-  public RunResult run() {
-    SplittableRandom root = new SplittableRandom(spec.seed());
-    arrivals.open(root); // first, as under Kueue: the same seed gives the same arrivals
-    timeline.start(root);
-    if (spec.sampleIntervalMs() > 0) {
-      loop.schedule(0, EventKind.SAMPLE, null);
-    }
-    long horizon = spec.horizonMs();
-    Event e;
-    while ((e = loop.next(horizon)) != null) {
-      if (checked) {
-        remember(e);
-      }
-      dispatch(e);
-    }
-    long end = horizon == SimulationSpec.NO_HORIZON ? loop.now() : horizon;
-    loop.advanceTo(end);
-    arrivals.close();
-    return result(end);
-  }
-
-  private void dispatch(Event e) {
-    switch (e.kind()) {
-      case ARRIVAL -> arrive(arrivals.take((Arrivals.Arrival) e.payload()));
-      case SCHEDULE -> session();
-      case PODS_READY -> bindsDone((BindsDone) e.payload());
-      case FINISH -> finish((Timed) e.payload());
-      case EVICTION_COMPLETE -> gone(((Gone) e.payload()).pod());
-      case TIMELINE, NODE_FAIL, NODE_REPAIR -> timeline.handle(e);
-      case SAMPLE -> {
-        sampler.sample();
-        if (loop.pending() > 0) {
-          loop.schedule(loop.now() + spec.sampleIntervalMs(), EventKind.SAMPLE, null);
-        }
-      }
-      default -> throw new IllegalStateException("unexpected event under Volcano: " + e);
-    }
-  }
-
   // ------------------------------------------------------------------ sessions
 
   /** Asks for a session at the next tick of the schedule-period grid that has not run yet. */
-  void requestSession() {
+  private void requestSession() {
     if (sessionScheduled) {
       return;
     }
@@ -213,9 +217,6 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
       loop.schedule(loop.now() + bindMs, EventKind.PODS_READY, new BindsDone(w, b.getValue(), loop.now()));
     }
     sessionBinds.clear();
-    if (checked) {
-      check();
-    }
     if (o.changed()) {
       requestSession();
     }
@@ -244,7 +245,7 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
     if (w.evictionSession != engine.sessions()) { // one eviction per workload and session
       w.evictionSession = engine.sessions();
       w.evictions++;
-      recorder.evicted(w.queue, "Preempted", reasonName(reason));
+      recorder().evicted(w.queue, "Preempted", reasonName(reason));
       stop(w);
       if (w.admitted) {
         w.admitted = false;
@@ -274,12 +275,11 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
 
   // ------------------------------------------------------------------ lifecycle
 
-  private void arrive(WorkloadSpec s) {
+  @Override
+  public boolean submit(WorkloadSpec s) {
     String q = setup.queueFor().get(s.localQueue());
     if (q == null) {
-      rejected.add(s);
-      recorder.unknownQueueArrival();
-      return;
+      return false;
     }
     PodGroup pg = engine.submit(s, q);
     VolcanoWorkload w = new VolcanoWorkload(s, queues.leaf(q), q, pg);
@@ -288,9 +288,15 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
       p.runtime = new PodRun(w, p, spec.resources());
     }
     workloads.add(w);
-    recorder.arrival(w.queue);
+    recorder().arrival(w.queue);
     pending[w.queue]++;
     requestSession();
+    return true;
+  }
+
+  @Override
+  public String rejection(String localQueue) {
+    return "LocalQueue " + localQueue + " has no Volcano queue";
   }
 
   /** Every pod of the gang got its bind: Volcano's admission. */
@@ -305,9 +311,9 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
       w.firstAdmittedMs = now;
       first = now - w.spec.createdMs();
     }
-    recorder.admitted(w.queue, first);
+    recorder().admitted(w.queue, first);
     if (w.evictedAtMs != VolcanoWorkload.NEVER) {
-      recorder.readmitted(w.queue, now - w.evictedAtMs);
+      recorder().readmitted(w.queue, now - w.evictedAtMs);
       w.evictedAtMs = VolcanoWorkload.NEVER;
     }
   }
@@ -332,7 +338,7 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
     w.startedMs = loop.now();
     if (w.startRecordedFor != w.admittedMs) { // a restart after lost pods is not a new start
       w.startRecordedFor = w.admittedMs;
-      recorder.started(w.queue, loop.now() - w.spec.createdMs());
+      recorder().started(w.queue, loop.now() - w.spec.createdMs());
     }
     loop.schedule(loop.now() + w.spec.runtimeMs(), EventKind.FINISH, new Timed(w, w.generation));
   }
@@ -359,7 +365,7 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
       inqueue[w.queue]--; // finished before a session saw its pods running
     }
     engine.deletePodGroup(w.pg); // a Completed PodGroup no longer takes part in scheduling
-    recorder.finished(w.queue, loop.now() - w.spec.createdMs());
+    recorder().finished(w.queue, loop.now() - w.spec.createdMs());
     requestSession();
   }
 
@@ -374,13 +380,13 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
     r.pool = -1;
     engine.evictionComplete(p);
     if (--w.releasing == 0) {
-      recorder.requeued(w.queue);
+      recorder().requeued(w.queue);
     }
     requestSession();
   }
 
-  /** Pods of a failed node fail; their controller recreates them Pending. Returns how many failed. */
-  int podsLost(List<Pod> pods) {
+  /** Pods of a failed, drained or removed node fail; their controller recreates them Pending. */
+  private int podsLost(List<Pod> pods) {
     int lost = 0;
     for (Pod p : pods) {
       if (p.state() != PodState.BINDING && p.state() != PodState.RUNNING) {
@@ -418,7 +424,7 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
         perWorkload += ps.perPod().get(r) * ps.count();
       }
       if (perWorkload > 0 && ran > 0) {
-        recorder.lostWork(w.queue, spec.resources().name(r), (double) perWorkload * ran);
+        recorder().lostWork(w.queue, spec.resources().name(r), (double) perWorkload * ran);
       }
     }
     w.running = false;
@@ -427,21 +433,103 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
 
   /** A pod takes (+1) or gives back (-1) room on its node and usage in its queue. */
   private void hold(PodRun r, int sign) {
-    capacity.allocation(r.pool, r.request, sign, loop.now());
-    queues.usage(recorder, r.workload.queueName, r.request, sign, loop.now());
+    world.capacity().allocation(r.pool, r.request, sign, loop.now());
+    queues.usage(recorder(), r.workload.queueName, r.request, sign, loop.now());
   }
 
-  // ------------------------------------------------------------------ invariants
+  // ------------------------------------------------------------------ nodes
 
-  private void remember(Event e) {
-    recent.addLast(e.toString());
-    if (recent.size() > RECENT_EVENTS) {
-      recent.removeFirst();
-    }
+  @Override
+  public int nodeFailed(Node n, List<Object> owners, int podsOnNode) {
+    List<Pod> pods = engine.podsOn(n.name());
+    engine.setNodeReady(n.name(), false);
+    int lost = podsLost(pods);
+    requestSession();
+    return lost;
   }
 
-  /** The engine's invariants, and this simulation's view of every live gang against the engine's pods. */
-  private void check() {
+  @Override
+  public void nodeRepaired(Node n) {
+    engine.setNodeReady(n.name(), n.schedulable());
+    requestSession();
+  }
+
+  /** A cordoned node is not Ready for sessions (Volcano's predicates skip unschedulable nodes). */
+  @Override
+  public int nodeCordoned(Node n, boolean drain, List<Object> owners, int podsOnNode) {
+    engine.setNodeReady(n.name(), false);
+    int lost = drain ? podsLost(engine.podsOn(n.name())) : 0;
+    requestSession();
+    return lost;
+  }
+
+  @Override
+  public void nodeUncordoned(Node n) {
+    engine.setNodeReady(n.name(), n.schedulable());
+    requestSession();
+  }
+
+  @Override
+  public void nodeAdded(Node n) {
+    engine.addNode(nodeSpec(n));
+    requestSession();
+  }
+
+  @Override
+  public int nodeRemoved(Node n, List<Object> owners, int podsOnNode) {
+    int lost = podsLost(engine.podsOn(n.name()));
+    engine.removeNode(n.name());
+    requestSession();
+    return lost;
+  }
+
+  // ------------------------------------------------------------------ timeline and serving (not under Volcano)
+
+  @Override
+  public boolean apply(ClusterAction action) {
+    return false; // refused by unsupported() before the run
+  }
+
+  @Override
+  public void timelineActionApplied() {
+    // node actions asked for a session themselves; arrival scaling changes nothing a session sees
+  }
+
+  @Override
+  public Object submitServing(WorkloadSpec s) {
+    throw new IllegalStateException("serving Deployments are not supported under Volcano");
+  }
+
+  @Override
+  public void deleteServing(Object workload) {
+    throw new IllegalStateException("serving Deployments are not supported under Volcano");
+  }
+
+  @Override
+  public boolean servingRan(Object workload) {
+    return false;
+  }
+
+  @Override
+  public boolean servingDeleted(Object workload) {
+    return false;
+  }
+
+  // ------------------------------------------------------------------ sampling, invariants, result
+
+  @Override
+  public SampleSource queueSamples() {
+    return new VolcanoSamples(queues, pending, holding, inqueue);
+  }
+
+  @Override
+  public SampleSource topologySamples() {
+    return SampleSource.NONE;
+  }
+
+  /** The engine's invariants, and this run's view of every live gang against the engine's pods. */
+  @Override
+  public List<String> checkInvariants() {
     List<String> v = new ArrayList<>();
     for (HierarchyInvariant.Violation x : engine.checkInvariants()) {
       v.add(x.toString());
@@ -464,61 +552,29 @@ public final class VolcanoSimulation implements VolcanoEngine.Host {
         v.add(w + " is running with " + up + " of " + w.pods + " pods running");
       }
     }
-    if (!v.isEmpty()) {
-      throw new InvariantViolation(loop.now(), v, new ArrayList<>(recent));
-    }
+    return v;
   }
 
-  // ------------------------------------------------------------------ result
-
-  private RunResult result(long end) {
+  @Override
+  public EngineReport report(long end) {
     int n = queues.leaves().size();
     long[] pendingEnd = new long[n];
     long[] boundEnd = new long[n];
     long[] runningEnd = new long[n];
-    List<WorkloadRecord> records = new ArrayList<>(workloads.size() + rejected.size());
+    List<batchsim.core.metrics.WorkloadRecord> records = new ArrayList<>(workloads.size());
     for (VolcanoWorkload w : workloads) {
-      if (w.finished) {
-        records.add(record(w));
-        continue;
+      if (!w.finished) {
+        if (w.running) {
+          runningEnd[w.queue]++;
+        } else if (w.admitted) {
+          boundEnd[w.queue]++;
+        } else {
+          pendingEnd[w.queue]++;
+        }
       }
-      if (w.running) {
-        runningEnd[w.queue]++;
-      } else if (w.admitted) {
-        boundEnd[w.queue]++;
-      } else {
-        pendingEnd[w.queue]++;
-      }
-      records.add(record(w));
+      records.add(w.record());
     }
-    for (WorkloadSpec s : rejected) {
-      records.add(new WorkloadRecord(s.id(), s.workloadClass(), s.localQueue(), null, s.priority(), s.createdMs(),
-          WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER,
-          WorkloadRecord.NEVER, 0, 0, "REJECTED", "", "LocalQueue " + s.localQueue() + " has no Volcano queue"));
-    }
-    List<QueueStats> qs = new ArrayList<>();
-    List<PreemptionStats> ps = new ArrayList<>();
-    long tp = 0;
-    long tb = 0;
-    long tr = 0;
-    for (int q = 0; q < n; q++) {
-      qs.add(recorder.queueStats(q, pendingEnd[q], boundEnd[q], runningEnd[q]));
-      ps.add(recorder.preemptionStats(q));
-      tp += pendingEnd[q];
-      tb += boundEnd[q];
-      tr += runningEnd[q];
-    }
-    return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
-        records, recorder.overallStats(tp, tb, tr), qs, capacity.utilization(end), queues.usageStats(recorder, end),
-        recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), ps,
-        capacity.poolStats(end), List.of(), null, null, null);
-  }
-
-  private static WorkloadRecord record(VolcanoWorkload w) {
-    WorkloadSpec s = w.spec;
-    String msg = w.running || w.finished ? "" : w.pg.lastCondition();
-    return new WorkloadRecord(s.id(), s.workloadClass(), s.localQueue(), w.queueName, s.priority(), s.createdMs(),
-        w.firstAdmittedMs, w.admittedMs, w.admittedMs, w.startedMs, w.finishedMs, w.evictions, w.evictions,
-        w.state(), "", msg);
+    return new EngineReport(records, pendingEnd, boundEnd, runningEnd, queues.usageStats(recorder(), end), null,
+        null, null);
   }
 }

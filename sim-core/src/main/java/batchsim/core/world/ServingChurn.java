@@ -1,11 +1,11 @@
-package batchsim.core.sim;
+package batchsim.core.world;
 
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
-import batchsim.core.kueue.Workload;
-import batchsim.core.kueue.WorkloadState;
+import batchsim.core.engine.EventLoop;
 import batchsim.core.metrics.ServingStats;
 import batchsim.core.model.ServingSpec;
+import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,13 +24,17 @@ import java.util.SplittableRandom;
  * class where a delayed delete-by-name removed the new PodGroup.
  */
 final class ServingChurn {
-  private final Simulation sim;
+  private final SimulationSpec spec;
+  private final EventLoop loop;
+  private final AdmissionEngine engine;
   private final List<Deployment> deployments = new ArrayList<>();
   /** PodGroup objects by name; more than one while an old one's deletion is still pending. */
   private final Map<String, List<PodGroup>> podGroups = new LinkedHashMap<>();
 
-  ServingChurn(Simulation sim) {
-    this.sim = sim;
+  ServingChurn(SimulationSpec spec, EventLoop loop, AdmissionEngine engine) {
+    this.spec = spec;
+    this.loop = loop;
+    this.engine = engine;
   }
 
   private static final class Deployment {
@@ -53,9 +57,10 @@ final class ServingChurn {
   private static final class PodGroup {
     final String name;
     final long uid;
-    final Workload workload;
+    /** The engine's workload, or null when its queue is unknown. */
+    final Object workload;
 
-    PodGroup(String name, long uid, Workload workload) {
+    PodGroup(String name, long uid, Object workload) {
       this.name = name;
       this.uid = uid;
       this.workload = workload;
@@ -70,10 +75,10 @@ final class ServingChurn {
   }
 
   void start(SplittableRandom root) {
-    for (ServingSpec s : sim.spec.serving()) {
+    for (ServingSpec s : spec.serving()) {
       Deployment d = new Deployment(s, root.split());
       deployments.add(d);
-      sim.loop.schedule(s.startMs(), EventKind.SCALE_UP, new Change(d, null));
+      loop.schedule(s.startMs(), EventKind.SCALE_UP, new Change(d, null));
     }
   }
 
@@ -84,36 +89,36 @@ final class ServingChurn {
       case SCALE_UP -> {
         d.scaleUps++;
         ServingSpec s = d.spec;
-        WorkloadSpec w = new WorkloadSpec(s.name() + "-" + d.scaleUps, s.name(), s.localQueue(), sim.loop.now(),
+        WorkloadSpec w = new WorkloadSpec(s.name() + "-" + d.scaleUps, s.name(), s.localQueue(), loop.now(),
             s.priority(), null, List.of(s.podSet()), Long.MAX_VALUE / 4);
-        Workload wl = sim.submitServing(w);
+        Object wl = engine.submitServing(w);
         PodGroup pg = new PodGroup(s.name(), d.scaleUps, wl);
         d.current = pg;
         d.scaledUp = true;
         if (wl != null) {
           podGroups.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(pg);
         }
-        sim.loop.schedule(sim.loop.now() + s.up().sample(d.random), EventKind.SCALE_DOWN, new Change(d, pg));
+        loop.schedule(loop.now() + s.up().sample(d.random), EventKind.SCALE_DOWN, new Change(d, pg));
       }
       case SCALE_DOWN -> {
         PodGroup pg = c.pg();
         d.scaledUp = false;
         if (pg.workload != null) {
-          if (pg.workload.startedAtMs() != Workload.UNSET_TIME || pg.workload.state() == WorkloadState.RUNNING) {
+          if (engine.servingRan(pg.workload)) {
             d.ran++;
           }
-          sim.deleteServing(pg.workload);
+          engine.deleteServing(pg.workload);
         }
-        sim.loop.schedule(sim.loop.now() + d.spec.deleteDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
+        loop.schedule(loop.now() + d.spec.deleteDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
         if (d.scaleUps < d.spec.cycles()) {
-          sim.loop.schedule(sim.loop.now() + d.spec.down().sample(d.random), EventKind.SCALE_UP, new Change(d, null));
+          loop.schedule(loop.now() + d.spec.down().sample(d.random), EventKind.SCALE_UP, new Change(d, null));
         }
       }
       case POD_GROUP_DELETE -> {
         d.deleteAttempts++;
         if (d.random.nextDouble() < d.spec.deleteFailureProbability()) {
           d.deleteRetries++;
-          sim.loop.schedule(sim.loop.now() + d.spec.retryDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
+          loop.schedule(loop.now() + d.spec.retryDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
           return;
         }
         delete(d, c.pg());
@@ -151,7 +156,7 @@ final class ServingChurn {
       }
       if (!podGroups.getOrDefault(cur.name, List.of()).contains(cur)) {
         out.add("PodGroup " + cur.name + "#" + cur.uid + " of a scaled-up Deployment was deleted");
-      } else if (cur.workload.state() == WorkloadState.DELETED) {
+      } else if (engine.servingDeleted(cur.workload)) {
         out.add("PodGroup " + cur.name + "#" + cur.uid + " exists but its workload was deleted");
       }
     }

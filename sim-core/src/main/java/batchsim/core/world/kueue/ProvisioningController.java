@@ -1,4 +1,4 @@
-package batchsim.core.sim;
+package batchsim.core.world.kueue;
 
 import batchsim.core.cluster.Node;
 import batchsim.core.engine.Event;
@@ -30,7 +30,7 @@ import org.HdrHistogram.Histogram;
  * (CapacityRevoked → Rejected). Autoscaled pools give back nodes that stayed empty for the scale-down delay.
  */
 final class ProvisioningController {
-  private final Simulation sim;
+  private final KueueAdmission admission;
   private final Map<String, AdmissionCheckSpec> checks = new LinkedHashMap<>();
   private final Map<Integer, AutoscalingSpec> autoscaled = new HashMap<>();
   private final SplittableRandom random;
@@ -46,14 +46,14 @@ final class ProvisioningController {
   long nodesAdded;
   long nodesRemoved;
 
-  ProvisioningController(Simulation sim, SplittableRandom random) {
-    this.sim = sim;
+  ProvisioningController(KueueAdmission admission, SplittableRandom random) {
+    this.admission = admission;
     this.random = random;
-    for (AdmissionCheckSpec c : sim.spec.admissionChecks()) {
+    for (AdmissionCheckSpec c : admission.spec.admissionChecks()) {
       checks.put(c.name(), c);
     }
-    for (AutoscalingSpec a : sim.spec.autoscaling()) {
-      autoscaled.put(sim.spec.poolIndex(a.pool()), a);
+    for (AutoscalingSpec a : admission.spec.autoscaling()) {
+      autoscaled.put(admission.spec.poolIndex(a.pool()), a);
     }
   }
 
@@ -74,17 +74,17 @@ final class ProvisioningController {
 
   /** Quota reserved with checks pending: create a ProvisioningRequest per check. */
   void onQuotaReserved(Workload w) {
-    for (String name : new java.util.ArrayList<>(sim.kueue.checkNames(w))) {
+    for (String name : new java.util.ArrayList<>(admission.kueue.checkNames(w))) {
       AdmissionCheckSpec c = checks.get(name);
       if (c == null || c.provisioning() == null || !needsRequest(w, c.provisioning())) {
         // Kueue: no request needed (no managed resource requested) → Ready at once.
-        sim.kueue.setCheckState(w, name, CheckState.READY, 0, "no ProvisioningRequest needed");
+        admission.kueue.setCheckState(w, name, CheckState.READY, 0, "no ProvisioningRequest needed");
         continue;
       }
       requests++;
       long delay = c.provisioning().delay().sample(random);
-      sim.loop.schedule(sim.loop.now() + delay, EventKind.PROVISIONING_RESULT,
-          new Attempt(w, name, w.reservedAtMs(), sim.loop.now(), false));
+      admission.loop.schedule(admission.loop.now() + delay, EventKind.PROVISIONING_RESULT,
+          new Attempt(w, name, w.reservedAtMs(), admission.loop.now(), false));
     }
   }
 
@@ -94,7 +94,7 @@ final class ProvisioningController {
     }
     for (PodSetSpec ps : w.spec().podSets()) {
       for (String r : p.managedResources()) {
-        int i = sim.spec.resources().indexOf(r);
+        int i = admission.spec.resources().indexOf(r);
         if (i >= 0 && ps.perPod().get(i) > 0 && ps.count() > 0) {
           return true;
         }
@@ -132,15 +132,15 @@ final class ProvisioningController {
       fail(w, a.check(), p, "Failed");
       return;
     }
-    latency.recordValue(sim.loop.now() - a.createdMs());
+    latency.recordValue(admission.loop.now() - a.createdMs());
     if (p.capacityRevokedProbability() > 0 && random.nextDouble() < p.capacityRevokedProbability()) {
       rejected++;
-      sim.kueue.setCheckState(w, a.check(), CheckState.REJECTED, 0, "CapacityRevoked");
+      admission.kueue.setCheckState(w, a.check(), CheckState.REJECTED, 0, "CapacityRevoked");
       return;
     }
-    sim.kueue.setCheckState(w, a.check(), CheckState.READY, 0, "Provisioned");
+    admission.kueue.setCheckState(w, a.check(), CheckState.READY, 0, "Provisioned");
     if (w.check(a.check()) == CheckState.READY && w.waitingForChecks() && p.bookingExpiryMs() > 0) {
-      sim.loop.schedule(sim.loop.now() + p.bookingExpiryMs(), EventKind.BOOKING_EXPIRY,
+      admission.loop.schedule(admission.loop.now() + p.bookingExpiryMs(), EventKind.BOOKING_EXPIRY,
           new Attempt(w, a.check(), a.reservation(), a.createdMs(), true));
     }
     if (!w.waitingForChecks() && w.admittedAtMs() != Workload.UNSET_TIME) {
@@ -156,21 +156,21 @@ final class ProvisioningController {
     int n = retries.computeIfAbsent(w, k -> new HashMap<>()).merge(check, 1, Integer::sum);
     if (n > p.backoffLimitCount()) {
       rejected++;
-      sim.kueue.setCheckState(w, check, CheckState.REJECTED, 0, why + " after " + (n - 1) + " retries");
+      admission.kueue.setCheckState(w, check, CheckState.REJECTED, 0, why + " after " + (n - 1) + " retries");
       return;
     }
     retried++;
-    sim.kueue.setCheckState(w, check, CheckState.RETRY, Backoff.exponential(p.backoffBaseMs(), p.backoffMaxMs(), n),
+    admission.kueue.setCheckState(w, check, CheckState.RETRY, Backoff.exponential(p.backoffBaseMs(), p.backoffMaxMs(), n),
         why + " (attempt " + n + ")");
   }
 
   /** Provisioned? check-capacity needs the room now; atomic scale-up adds the nodes the pods lack. */
   private boolean provision(Workload w, ProvisioningSpec p) {
-    int pool = sim.spec.poolIndex(p.scaleUpPool());
+    int pool = admission.spec.poolIndex(p.scaleUpPool());
     if (pool < 0) {
       return false;
     }
-    NodePoolSpec spec = sim.cluster.pools().get(pool);
+    NodePoolSpec spec = admission.world.cluster().pools().get(pool);
     int need = nodesNeeded(w, spec);
     if (need < 0) {
       return false; // a pod larger than a node never fits
@@ -183,12 +183,12 @@ final class ProvisioningController {
       return true;
     }
     AutoscalingSpec a = autoscaled.get(pool);
-    long present = sim.cluster.nodesOf(spec.name(), null).size();
+    long present = admission.world.cluster().nodesOf(spec.name(), null).size();
     if (a == null || present + missing > a.max()) {
       return false; // best-effort-atomic: all or nothing
     }
     nodesAdded += missing;
-    sim.clusterEvents.addNodes(pool, missing);
+    admission.world.nodes().addNodes(pool, missing);
     return true;
   }
 
@@ -198,7 +198,7 @@ final class ProvisioningController {
     for (int i = 0; i < w.spec().podSets().size(); i++) {
       PodSetSpec ps = w.podSet(i);
       long perNode = Long.MAX_VALUE;
-      for (int r = 0; r < sim.spec.resources().size(); r++) {
+      for (int r = 0; r < admission.spec.resources().size(); r++) {
         long req = ps.perPod().get(r);
         if (req > 0) {
           perNode = Math.min(perNode, pool.allocatable().get(r) / req);
@@ -216,7 +216,7 @@ final class ProvisioningController {
   /** Empty schedulable nodes of the pool (a crude but honest capacity check for whole-node requests). */
   private int freeNodes(int pool, NodePoolSpec spec) {
     int free = 0;
-    for (Node n : sim.cluster.nodesOf(spec.name(), null)) {
+    for (Node n : admission.world.cluster().nodesOf(spec.name(), null)) {
       if (n.schedulable() && n.podCount() == 0) {
         free++;
       }
@@ -228,7 +228,7 @@ final class ProvisioningController {
   void nodeMaybeEmpty(Node n) {
     AutoscalingSpec a = autoscaled.get(n.pool());
     if (a != null && n.podCount() == 0 && !n.removed()) {
-      sim.loop.schedule(sim.loop.now() + a.scaleDownDelayMs(), EventKind.SCALE_DOWN_CHECK,
+      admission.loop.schedule(admission.loop.now() + a.scaleDownDelayMs(), EventKind.SCALE_DOWN_CHECK,
           new EmptyNode(n, n.emptyEpoch()));
     }
   }
@@ -238,11 +238,11 @@ final class ProvisioningController {
     if (n.removed() || n.podCount() > 0 || n.emptyEpoch() != epoch) {
       return;
     }
-    if (sim.cluster.nodesOf(a.pool(), null).size() <= a.min()) {
+    if (admission.world.cluster().nodesOf(a.pool(), null).size() <= a.min()) {
       return;
     }
     nodesRemoved++;
-    sim.clusterEvents.removeNode(n);
+    admission.world.nodes().removeNode(n);
   }
 
   /** What the run reports; null when the scenario has no admission checks and no autoscaled pools. */

@@ -1,7 +1,5 @@
-package batchsim.core.sim;
+package batchsim.core.volcano;
 
-import batchsim.core.volcano.VolcanoConfig;
-import batchsim.core.volcano.VolcanoQueueSpec;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;

@@ -1,4 +1,4 @@
-package batchsim.core.sim;
+package batchsim.core.world;
 
 import batchsim.core.metrics.PoolStats;
 import batchsim.core.metrics.Recorder;
@@ -12,11 +12,11 @@ import java.util.List;
 
 /**
  * Capacity and allocation per ResourceFlavor and resource, plus an all-nodes row, integrated exactly over time
- * by the {@link Recorder}; shared by both engines' simulations. A flavor stands for the node pools its node
+ * by the {@link Recorder}, under either engine. A flavor stands for the node pools its node
  * labels select. The slot of flavor {@code f} and resource {@code r} is {@code f * nRes + r}; the all-nodes
  * row is {@code f = nFlavors}.
  */
-final class CapacityAccounting {
+public final class CapacityAccounting implements SampleSource {
   private final SimulationSpec spec;
   private final Recorder recorder;
   private final int nRes;
@@ -71,7 +71,7 @@ final class CapacityAccounting {
   }
 
   /** A pod was bound to (+1) or released from (-1) a node of {@code pool}. */
-  void allocation(int pool, long[] request, int sign, long now) {
+  public void allocation(int pool, long[] request, int sign, long now) {
     for (int r = 0; r < nRes; r++) {
       if (request[r] == 0) {
         continue;
@@ -118,7 +118,8 @@ final class CapacityAccounting {
    * Column names of the cluster-wide samples, the same under both engines: {@code allocated:} then
    * {@code capacity:} per flavor (and all nodes) and resource, then {@code nodes:} and {@code failed:} per pool.
    */
-  List<String> columns() {
+  @Override
+  public List<String> columns() {
     List<String> out = new ArrayList<>();
     for (String kind : List.of("allocated", "capacity")) {
       for (int f = 0; f <= nFlavors; f++) {
@@ -135,8 +136,8 @@ final class CapacityAccounting {
     return out;
   }
 
-  /** Fills the columns of {@link #columns()} from {@code c} on; returns the next column. */
-  int sample(long[] row, int c) {
+  @Override
+  public int sample(long[] row, int c) {
     int slots = slots(spec);
     for (int slot = 0; slot < slots; slot++) {
       row[c++] = recorder.allocationLevel(slot);

@@ -1,4 +1,4 @@
-package batchsim.core.sim;
+package batchsim.core.world.volcano;
 
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ResourceSpace;
@@ -70,6 +70,13 @@ final class VolcanoWorkload {
   @Override
   public String toString() {
     return spec.id();
+  }
+
+  WorkloadRecord record() {
+    String msg = running || finished ? "" : pg.lastCondition();
+    return new WorkloadRecord(spec.id(), spec.workloadClass(), spec.localQueue(), queueName, spec.priority(),
+        spec.createdMs(), firstAdmittedMs, admittedMs, admittedMs, startedMs, finishedMs, evictions, evictions,
+        state(), "", msg);
   }
 
   /** Per pod: its workload, its request (with one "pods") and the node pool it is bound in. */

@@ -1,0 +1,392 @@
+package batchsim.core.world.kueue;
+
+import batchsim.core.cluster.Node;
+import batchsim.core.cluster.PodBinder;
+import batchsim.core.engine.Event;
+import batchsim.core.engine.EventKind;
+import batchsim.core.engine.EventLoop;
+import batchsim.core.kueue.KueueEngine;
+import batchsim.core.kueue.Scheduler.CycleOutcome;
+import batchsim.core.kueue.Workload;
+import batchsim.core.kueue.WorkloadState;
+import batchsim.core.model.ClusterAction;
+import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.LocalQueueSpec;
+import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.WorkloadSpec;
+import batchsim.core.world.AdmissionEngine;
+import batchsim.core.world.SampleSource;
+import batchsim.core.world.WorldContext;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Kueue as the world's admission engine: workloads go to {@link KueueEngine}, cycles run when something that
+ * could change a decision happened, and an admitted workload's pods go to the world's kube-scheduler
+ * emulation; the workload starts once all its pods are bound (plus pod start-up), then runs its runtime.
+ *
+ * <p>A cycle is requested whenever something that could change an admission decision happens (arrival,
+ * finish, quota released, parked workloads returned) and runs after everything else at that instant. A
+ * cycle that changed nothing (every head went back to the active heap unchanged) is not repeated until
+ * the next such event: Kueue would spin on the same answer.
+ */
+public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host {
+  private static final long MAX_SLOW_DOWN_MS = 10;
+
+  final WorldContext world;
+  final SimulationSpec spec;
+  final EventLoop loop;
+  final PodBinder binder;
+  final KueueEngine kueue;
+  private final Map<String, String> localQueueToCq = new HashMap<>();
+  private final Map<String, Integer> cqIndex = new HashMap<>();
+  /** Every submitted workload, in submission order. */
+  final List<Workload> workloads = new ArrayList<>();
+  /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
+  final int[] holding;
+  final int nRes;
+  private final WorkloadLifecycle lifecycle;
+  private final KueueReport report;
+  /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
+  final TasBinding tas;
+  ProvisioningController provisioning;
+  private boolean explain;
+  private boolean cycleScheduled;
+  private boolean bindScheduled;
+  private long slowDownMs;
+  private long nextCycleNotBefore;
+  private long seq;
+
+  public KueueAdmission(WorldContext world) {
+    this.world = world;
+    this.spec = world.spec();
+    this.loop = world.loop();
+    this.binder = world.binder();
+    this.nRes = spec.resources().size();
+    this.kueue = new KueueEngine(spec.kueue(), spec.resources(), spec.flavors(), spec.cohorts(), spec.clusterQueues(),
+        loop::now);
+    kueue.setHost(this);
+    for (ClusterQueueSpec cq : spec.clusterQueues()) {
+      cqIndex.put(cq.name(), cqIndex.size());
+    }
+    for (LocalQueueSpec lq : spec.localQueues()) {
+      localQueueToCq.put(lq.name(), lq.clusterQueue());
+    }
+    this.holding = new int[spec.clusterQueues().size()];
+    this.tas = new TasBinding(spec, world.cluster(), binder, kueue);
+    this.lifecycle = new WorkloadLifecycle(this);
+    this.report = new KueueReport(this);
+  }
+
+  /** The Kueue engine, for tests that inspect state after a run. */
+  public KueueEngine kueue() {
+    return kueue;
+  }
+
+  @Override
+  public List<String> reportedQueues() {
+    List<String> out = new ArrayList<>();
+    for (ClusterQueueSpec cq : spec.clusterQueues()) {
+      out.add(cq.name());
+    }
+    return out;
+  }
+
+  @Override
+  public int usageSlots() {
+    return spec.clusterQueues().size() * spec.flavors().size() * nRes;
+  }
+
+  @Override
+  public void checked(boolean on) {
+    kueue.trackChanges(on);
+  }
+
+  @Override
+  public void explain(boolean on) {
+    this.explain = on;
+    kueue.keepHistory(on);
+  }
+
+  @Override
+  public void start(SplittableRandom root) {
+    provisioning = new ProvisioningController(this, root.split());
+  }
+
+  // ------------------------------------------------------------------ arrivals
+
+  @Override
+  public boolean submit(WorkloadSpec s) {
+    Workload w = submit(s, false);
+    if (w == null) {
+      return false;
+    }
+    world.recorder().arrival(((WorkloadRun) w.runtime).queue);
+    return true;
+  }
+
+  private Workload submit(WorkloadSpec s, boolean serving) {
+    String cq = localQueueToCq.get(s.localQueue());
+    if (cq == null) {
+      return null;
+    }
+    Workload w = kueue.submit(s, cq, s.priority(), seq++, null);
+    WorkloadRun run = new WorkloadRun(cqIndex.get(cq));
+    run.serving = serving;
+    w.runtime = run;
+    workloads.add(w);
+    requestCycle();
+    return w;
+  }
+
+  @Override
+  public String rejection(String localQueue) {
+    return "LocalQueue " + localQueue + " does not exist";
+  }
+
+  // ------------------------------------------------------------------ events
+
+  @Override
+  public void handle(Event e) {
+    switch (e.kind()) {
+      case SCHEDULE -> cycle();
+      case BIND -> {
+        bindScheduled = false;
+        lifecycle.bindWaiting();
+      }
+      case PODS_READY, FINISH, EVICTION_COMPLETE, PODS_READY_TIMEOUT -> lifecycle.handle(e);
+      case INADMISSIBLE_REQUEUE -> {
+        kueue.processInadmissibleRequeues();
+        requestCycle();
+      }
+      case PROVISIONING_RESULT, BOOKING_EXPIRY, SCALE_DOWN_CHECK -> provisioning.handle(e);
+      case BACKOFF_EXPIRY -> {
+        kueue.backoffFinished((Workload) e.payload());
+        requestCycle();
+      }
+      default -> throw new IllegalStateException("unexpected event under Kueue: " + e);
+    }
+  }
+
+  void requestCycle() {
+    if (!cycleScheduled) {
+      cycleScheduled = true;
+      long at = Math.max(loop.now() + spec.kueue().cycleLatencyMs(), nextCycleNotBefore);
+      loop.schedule(at, EventKind.SCHEDULE, null);
+    }
+  }
+
+  void requestBind() {
+    if (!bindScheduled && binder.hasWaiting()) {
+      bindScheduled = true;
+      loop.schedule(loop.now(), EventKind.BIND, null);
+    }
+  }
+
+  private void cycle() {
+    cycleScheduled = false;
+    CycleOutcome o = kueue.runCycle();
+    // Kueue's scheduler loop backs off after a cycle that admitted nothing (wait.SlowDown: 1 ms doubling
+    // to 10 ms). A cycle that preempted also waits at least 1 ms: the evictions are API writes, and an
+    // instant in virtual time must not host an unbounded preempt/readmit exchange.
+    if (o.admitted() > 0 && o.preempted() == 0) {
+      slowDownMs = 0;
+    } else {
+      slowDownMs = o.admitted() > 0 ? 1 : Math.min(slowDownMs == 0 ? 1 : slowDownMs * 2, MAX_SLOW_DOWN_MS);
+    }
+    nextCycleNotBefore = loop.now() + slowDownMs;
+    if (o.changed()) {
+      requestCycle();
+    }
+  }
+
+  // ------------------------------------------------------------------ KueueEngine.Host
+
+  @Override
+  public void onQuotaReserved(Workload w) {
+    lifecycle.reserved(w);
+    provisioning.onQuotaReserved(w);
+  }
+
+  @Override
+  public void onAdmitted(Workload w) {
+    lifecycle.admitted(w);
+  }
+
+  /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
+  @Override
+  public void scheduleSecondPass(long atMs) {
+    loop.schedule(Math.max(atMs, loop.now()), EventKind.SCHEDULE, null);
+  }
+
+  /** [TAS] The unhealthy node was replaced: the pods that were there go to the new nodes. */
+  @Override
+  public void onTopologyReassigned(Workload w) {
+    lifecycle.topologyReassigned(w);
+  }
+
+  @Override
+  public void onEvicted(Workload w) {
+    lifecycle.evicted(w);
+  }
+
+  @Override
+  public void scheduleBackoffExpiry(Workload w, long atMs) {
+    loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, w);
+  }
+
+  @Override
+  public void scheduleInadmissibleRequeue(long atMs) {
+    loop.schedule(atMs, EventKind.INADMISSIBLE_REQUEUE, null);
+  }
+
+  // ------------------------------------------------------------------ nodes
+
+  @Override
+  public int nodeFailed(Node n, List<Object> owners, int podsOnNode) {
+    kueue.nodeFailed(n.name()); // [TAS] out of the trees; TAS workloads there get a second pass
+    lifecycle.podsLost(owners);
+    return podsOnNode;
+  }
+
+  @Override
+  public void nodeRepaired(Node n) {
+    if (n.schedulable()) {
+      kueue.nodeRecovered(n.name()); // [TAS] back in the topology trees
+    }
+    requestBind();
+  }
+
+  @Override
+  public int nodeCordoned(Node n, boolean drain, List<Object> owners, int podsOnNode) {
+    // [TAS] unschedulable nodes leave the trees; drained pods make the node unhealthy for TAS workloads
+    if (drain) {
+      kueue.nodeFailed(n.name());
+    } else {
+      kueue.nodeSchedulable(n.name(), false);
+    }
+    lifecycle.podsLost(owners);
+    return podsOnNode;
+  }
+
+  @Override
+  public void nodeUncordoned(Node n) {
+    if (n.schedulable()) {
+      kueue.nodeRecovered(n.name()); // [TAS]
+    }
+    requestBind();
+  }
+
+  @Override
+  public void nodeAdded(Node n) {
+    kueue.nodeAdded(tas.tasNode(n)); // [TAS]
+    requestBind();
+  }
+
+  @Override
+  public int nodeRemoved(Node n, List<Object> owners, int podsOnNode) {
+    kueue.nodeFailed(n.name()); // [TAS] a deleted node is unhealthy at once
+    lifecycle.podsLost(owners);
+    return podsOnNode;
+  }
+
+  @Override
+  public void nodeEmptied(Node n) {
+    if (provisioning != null) {
+      provisioning.nodeMaybeEmpty(n);
+    }
+  }
+
+  // ------------------------------------------------------------------ timeline
+
+  @Override
+  public boolean apply(ClusterAction action) {
+    if (action instanceof ClusterAction.SetQuota a) {
+      kueue.setQuota(a.clusterQueue(), a.flavor(), a.resource(), a.quota());
+    } else if (action instanceof ClusterAction.SetPreemption a) {
+      kueue.setPreemption(a.clusterQueue(), a.preemption());
+    } else if (action instanceof ClusterAction.StopQueue a) {
+      if (a.clusterQueue() != null) {
+        kueue.stopClusterQueue(a.clusterQueue(), a.policy());
+      } else {
+        kueue.stopLocalQueue(a.localQueue(), a.policy());
+      }
+    } else if (action instanceof ClusterAction.DeleteQueue a) {
+      if (a.clusterQueue() != null) {
+        kueue.deleteClusterQueue(a.clusterQueue());
+      } else {
+        kueue.deleteLocalQueue(a.localQueue());
+      }
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /** Any timeline change may change an admission decision. */
+  @Override
+  public void timelineActionApplied() {
+    requestCycle();
+  }
+
+  // ------------------------------------------------------------------ serving
+
+  @Override
+  public Object submitServing(WorkloadSpec s) {
+    return submit(s, true);
+  }
+
+  @Override
+  public void deleteServing(Object workload) {
+    lifecycle.deleteServing((Workload) workload);
+  }
+
+  @Override
+  public boolean servingRan(Object workload) {
+    Workload w = (Workload) workload;
+    return w.startedAtMs() != Workload.UNSET_TIME || w.state() == WorkloadState.RUNNING;
+  }
+
+  @Override
+  public boolean servingDeleted(Object workload) {
+    return ((Workload) workload).state() == WorkloadState.DELETED;
+  }
+
+  // ------------------------------------------------------------------ sampling, invariants, result
+
+  @Override
+  public SampleSource queueSamples() {
+    return report.queueSamples();
+  }
+
+  @Override
+  public SampleSource topologySamples() {
+    return tas;
+  }
+
+  @Override
+  public List<String> checkInvariants() {
+    List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
+    v.addAll(kueue.checkTouchedWorkloads());
+    v.addAll(kueue.takeOperationViolations());
+    return v;
+  }
+
+  @Override
+  public EngineReport report(long end) {
+    return report.build(end, explain, tas.stats(), provisioning.stats());
+  }
+
+  /** The first finished workload (tests). */
+  Workload finishedForTest() {
+    for (Workload w : workloads) {
+      if (w.state() == WorkloadState.FINISHED) {
+        return w;
+      }
+    }
+    return null;
+  }
+}

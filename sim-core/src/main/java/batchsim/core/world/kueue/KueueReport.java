@@ -1,0 +1,195 @@
+package batchsim.core.world.kueue;
+
+import batchsim.core.kueue.KueueEngine;
+import batchsim.core.kueue.Workload;
+import batchsim.core.kueue.WorkloadState;
+import batchsim.core.metrics.Decision;
+import batchsim.core.metrics.ProvisioningStats;
+import batchsim.core.metrics.QueueUsageStat;
+import batchsim.core.metrics.Recorder;
+import batchsim.core.metrics.TasStats;
+import batchsim.core.metrics.WorkloadRecord;
+import batchsim.core.model.SimulationSpec;
+import batchsim.core.world.AdmissionEngine.EngineReport;
+import batchsim.core.world.SampleSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What a Kueue run reports: per-ClusterQueue samples, workload records, quota usage and the decision log. */
+final class KueueReport {
+  private final KueueAdmission admission;
+  private final SimulationSpec spec;
+  private final KueueEngine kueue;
+  private final int nRes;
+  private final int nFlavors;
+
+  KueueReport(KueueAdmission admission) {
+    this.admission = admission;
+    this.spec = admission.spec;
+    this.kueue = admission.kueue;
+    this.nRes = admission.nRes;
+    this.nFlavors = spec.flavors().size();
+  }
+
+  private Recorder recorder() {
+    return admission.world.recorder();
+  }
+
+  /**
+   * Per ClusterQueue: pending, holding, fair-sharing share, evicted and preempted so far; then per covered
+   * flavor and resource the quota used and borrowed (above nominal).
+   */
+  SampleSource queueSamples() {
+    List<String> columns = new ArrayList<>();
+    List<int[]> usageSlots = new ArrayList<>(); // {queue, flavor, resource}
+    for (int q = 0; q < spec.clusterQueues().size(); q++) {
+      String name = spec.clusterQueues().get(q).name();
+      columns.add("pending:" + name);
+      columns.add("holding:" + name);
+      columns.add("share:" + name);
+      columns.add("evicted:" + name);
+      columns.add("preempted:" + name);
+    }
+    for (int q = 0; q < spec.clusterQueues().size(); q++) {
+      String name = spec.clusterQueues().get(q).name();
+      for (int f = 0; f < nFlavors; f++) {
+        for (int r = 0; r < nRes; r++) {
+          if (covers(q, f, r)) {
+            String slot = name + ":" + spec.flavors().get(f).name() + ":" + spec.resources().name(r);
+            columns.add("used:" + slot);
+            columns.add("borrowed:" + slot);
+            usageSlots.add(new int[] {q, f, r});
+          }
+        }
+      }
+    }
+    return new SampleSource() {
+      @Override
+      public List<String> columns() {
+        return columns;
+      }
+
+      @Override
+      public int sample(long[] row, int c) {
+        for (int q = 0; q < spec.clusterQueues().size(); q++) {
+          String name = spec.clusterQueues().get(q).name();
+          row[c++] = kueue.pendingCount(name);
+          row[c++] = admission.holding[q];
+          double share = kueue.share(name);
+          row[c++] = Double.isInfinite(share) ? Long.MAX_VALUE : Math.round(share);
+          row[c++] = recorder().evictedSoFar(q);
+          row[c++] = recorder().preemptedSoFar(q);
+        }
+        for (int[] u : usageSlots) {
+          String name = spec.clusterQueues().get(u[0]).name();
+          long used = kueue.usage(name, u[1], u[2]);
+          row[c++] = used;
+          row[c++] = Math.max(0, used - kueue.nominal(name, u[1], u[2]));
+        }
+        return c;
+      }
+    };
+  }
+
+  EngineReport build(long end, boolean explain, TasStats tas, ProvisioningStats provisioning) {
+    int n = spec.clusterQueues().size();
+    long[] pending = new long[n];
+    long[] reserved = new long[n];
+    long[] running = new long[n];
+    List<WorkloadRecord> records = new ArrayList<>(admission.workloads.size());
+    for (Workload w : admission.workloads) {
+      WorkloadRun rt = (WorkloadRun) w.runtime;
+      if (!rt.serving) {
+        switch (w.state()) {
+          case PENDING, DEACTIVATED -> pending[rt.queue]++;
+          case RESERVED, EVICTING -> reserved[rt.queue]++;
+          case RUNNING -> running[rt.queue]++;
+          default -> { }
+        }
+      }
+      records.add(record(w));
+    }
+    return new EngineReport(records, pending, reserved, running, queueUsage(end), tas, provisioning,
+        explain ? decisions() : null);
+  }
+
+  private Map<String, List<Decision>> decisions() {
+    Map<String, List<Decision>> out = new LinkedHashMap<>();
+    for (Workload w : admission.workloads) {
+      List<Decision> d = new ArrayList<>();
+      for (var c : w.history()) {
+        d.add(new Decision(c.timeMs(), c.type().kueueName(), c.status(), c.reason(),
+            c.message() == null ? "" : c.message()));
+      }
+      out.put(w.id(), d);
+    }
+    return out;
+  }
+
+  private WorkloadRecord record(Workload w) {
+    StringBuilder flavors = new StringBuilder();
+    if (w.state() != WorkloadState.PENDING) {
+      TreeMap<String, String> byRes = new TreeMap<>();
+      for (int i = 0; i < w.spec().podSets().size(); i++) {
+        for (int r = 0; r < nRes; r++) {
+          int f = w.flavorOf(i, r);
+          if (f >= 0) {
+            byRes.put(spec.resources().name(r), spec.flavors().get(f).name());
+          }
+        }
+      }
+      byRes.forEach((r, f) -> flavors.append(flavors.length() == 0 ? "" : ";").append(r).append('=').append(f));
+    }
+    String msg = w.state() == WorkloadState.PENDING ? w.pendingReason() + ": " + w.pendingMessage() : "";
+    if (w.state() == WorkloadState.PENDING && w.pendingReason().isEmpty()) {
+      msg = "";
+    }
+    return new WorkloadRecord(w.id(), w.spec().workloadClass(), w.spec().localQueue(), w.clusterQueueName(),
+        w.priority(), w.createdMs(), t(w.firstReservedAtMs()), t(w.reservedAtMs()), t(w.admittedAtMs()),
+        t(w.startedAtMs()), t(w.finishedAtMs()), w.evictions(), w.preemptions(), w.state().name(),
+        flavors.toString(), msg);
+  }
+
+  private static long t(long v) {
+    return v == Workload.UNSET_TIME ? WorkloadRecord.NEVER : v;
+  }
+
+  private List<QueueUsageStat> queueUsage(long end) {
+    List<QueueUsageStat> out = new ArrayList<>();
+    int frs = nFlavors * nRes;
+    for (int q = 0; q < spec.clusterQueues().size(); q++) {
+      String name = spec.clusterQueues().get(q).name();
+      for (int f = 0; f < nFlavors; f++) {
+        for (int r = 0; r < nRes; r++) {
+          long nominal = kueue.nominal(name, f, r);
+          int slot = q * frs + f * nRes + r;
+          long peak = recorder().peakQuotaUsage(slot);
+          if (nominal == 0 && peak == 0 && !covers(q, f, r)) {
+            continue;
+          }
+          double mean = recorder().meanQuotaUsage(slot, end);
+          double ratio = nominal == 0 ? (mean == 0 ? Double.NaN : Double.POSITIVE_INFINITY) : mean / nominal;
+          out.add(new QueueUsageStat(name, spec.flavors().get(f).name(), spec.resources().name(r), nominal, mean,
+              ratio, recorder().meanBorrowed(slot, end), peak));
+        }
+      }
+    }
+    return out;
+  }
+
+  private boolean covers(int q, int f, int r) {
+    String flavor = spec.flavors().get(f).name();
+    String res = spec.resources().name(r);
+    for (var g : spec.clusterQueues().get(q).resourceGroups()) {
+      for (var fq : g.flavors()) {
+        if (fq.flavor().equals(flavor) && fq.resources().containsKey(res)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,291 @@
+package batchsim.core.world.kueue;
+
+import batchsim.core.cluster.PodBinder;
+import batchsim.core.engine.Event;
+import batchsim.core.engine.EventKind;
+import batchsim.core.engine.EventLoop;
+import batchsim.core.kueue.KueueEngine;
+import batchsim.core.kueue.Workload;
+import batchsim.core.kueue.WorkloadState;
+import batchsim.core.metrics.Recorder;
+import batchsim.core.model.ResourceSpace;
+import batchsim.core.model.SimulationSpec;
+import java.util.List;
+
+/**
+ * An admitted Kueue workload's way through the cluster: quota bookkeeping on reservation, pods to the
+ * kube-scheduler emulation on admission, start once every pod is bound (plus pod start-up), finish after
+ * its runtime, eviction with the termination grace period, pods lost to node failures and drains, and
+ * waitForPodsReady's timeouts.
+ */
+final class WorkloadLifecycle {
+  private final KueueAdmission admission;
+  private final SimulationSpec spec;
+  private final EventLoop loop;
+  private final PodBinder binder;
+  private final KueueEngine kueue;
+  private final int nRes;
+  private final int nFlavors;
+
+  WorkloadLifecycle(KueueAdmission admission) {
+    this.admission = admission;
+    this.spec = admission.spec;
+    this.loop = admission.loop;
+    this.binder = admission.binder;
+    this.kueue = admission.kueue;
+    this.nRes = admission.nRes;
+    this.nFlavors = spec.flavors().size();
+  }
+
+  private Recorder recorder() {
+    return admission.world.recorder();
+  }
+
+  private static WorkloadRun run(Workload w) {
+    return (WorkloadRun) w.runtime;
+  }
+
+  /** A pending FINISH, PODS_READY or EVICTION_COMPLETE; stale once the workload's generation moved on. */
+  private record Timed(Workload w, int generation) {
+    @Override
+    public String toString() {
+      return w.id();
+    }
+  }
+
+  /** A waitForPodsReady deadline; stale once the workload became ready or left. */
+  private record ReadyTimeout(Workload w, int token, boolean recovery) {
+    @Override
+    public String toString() {
+      return w.id() + (recovery ? " (recovery)" : "");
+    }
+  }
+
+  void handle(Event e) {
+    switch (e.kind()) {
+      case PODS_READY -> podsReady((Timed) e.payload());
+      case FINISH -> finish((Timed) e.payload());
+      case EVICTION_COMPLETE -> evictionComplete((Timed) e.payload());
+      case PODS_READY_TIMEOUT -> podsReadyTimeout((ReadyTimeout) e.payload());
+      default -> throw new IllegalStateException(e.toString());
+    }
+  }
+
+  /** Quota bookkeeping of a new reservation (once, whether or not admission checks follow). */
+  void reserved(Workload w) {
+    WorkloadRun rt = run(w);
+    if (rt.reservationAccounted == w.reservedAtMs()) {
+      return;
+    }
+    rt.reservationAccounted = w.reservedAtMs();
+    if (!rt.serving) {
+      long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
+      recorder().admitted(rt.queue, first);
+      admission.tas.admitted(w, first);
+      if (w.evictedAtMs() != Workload.UNSET_TIME) {
+        recorder().readmitted(rt.queue, w.reservedAtMs() - w.evictedAtMs());
+      }
+    }
+    admission.holding[rt.queue]++;
+    quotaUsage(w, rt.queue, +1);
+  }
+
+  /** Admitted: the pods go to the kube-scheduler (TAS pods to the nodes of their topology assignment). */
+  void admitted(Workload w) {
+    WorkloadRun rt = run(w);
+    reserved(w);
+    if (spec.kueue().waitForPodsReady().enable()) {
+      loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT,
+          new ReadyTimeout(w, rt.readyToken, false));
+    }
+    int[][] flavors = new int[w.spec().podSets().size()][];
+    int[] counts = new int[flavors.length];
+    for (int i = 0; i < flavors.length; i++) {
+      counts[i] = w.admittedCount(i);
+      flavors[i] = new int[nRes];
+      for (int r = 0; r < nRes; r++) {
+        flavors[i][r] = w.flavorOf(i, r);
+      }
+    }
+    rt.pods = binder.pods(w.spec().podSets(), counts, flavors);
+    admission.tas.pin(w, rt.pods); // [TAS] pods go to exactly the nodes of the topology assignment
+    if (binder.bind(w, rt.pods)) {
+      allBound(w);
+    }
+  }
+
+  /** [TAS] The unhealthy node was replaced: the pods that were there go to the new nodes. */
+  void topologyReassigned(Workload w) {
+    WorkloadRun rt = run(w);
+    if (rt.pods != null && admission.tas.pin(w, rt.pods) && binder.bind(w, rt.pods)) {
+      allBound(w);
+    }
+  }
+
+  void evicted(Workload w) {
+    WorkloadRun rt = run(w);
+    rt.generation++;
+    rt.readyToken++;
+    binder.cancel(w); // a workload being evicted gets no new pods
+    if (!rt.serving) {
+      recorder().evicted(rt.queue, w.evictionReason(), w.preemptionReason());
+    }
+    if (w.startedAtMs() != Workload.UNSET_TIME) {
+      lostWork(w, rt, loop.now() - w.startedAtMs());
+    }
+    loop.schedule(loop.now() + spec.kueue().terminationGraceMs(), EventKind.EVICTION_COMPLETE,
+        new Timed(w, rt.generation));
+  }
+
+  private void podsReadyTimeout(ReadyTimeout t) {
+    WorkloadRun rt = run(t.w());
+    if (t.token() == rt.readyToken && t.w().state() == WorkloadState.RESERVED) {
+      kueue.podsReadyTimeout(t.w(), t.recovery());
+    }
+  }
+
+  /**
+   * Pods of these owners failed (their node failed, was drained or left). A running workload loses its
+   * progress (the job restarts once replacements run) and waits for recovery under waitForPodsReady;
+   * replacements are bound by the kube-scheduler as capacity allows.
+   */
+  void podsLost(List<Object> owners) {
+    for (Object o : owners) {
+      Workload w = (Workload) o;
+      WorkloadRun rt = run(w);
+      switch (w.state()) {
+        case RUNNING -> {
+          long ran = loop.now() - w.startedAtMs();
+          if (!rt.serving) {
+            lostWork(w, rt, ran);
+          }
+          kueue.podsNotReady(w);
+          rt.generation++;
+          rt.readyToken++;
+          if (spec.kueue().waitForPodsReady().enable()) {
+            loop.schedule(loop.now() + spec.kueue().waitForPodsReady().recoveryTimeoutMs(),
+                EventKind.PODS_READY_TIMEOUT, new ReadyTimeout(w, rt.readyToken, true));
+          }
+        }
+        case RESERVED -> rt.generation++; // a pending PODS_READY is stale: not all pods run any more
+        default -> binder.cancel(w);
+      }
+    }
+    admission.requestBind();
+  }
+
+  private void lostWork(Workload w, WorkloadRun rt, long ran) {
+    for (int r = 0; r < nRes; r++) {
+      long perWorkload = 0;
+      for (int i = 0; i < w.spec().podSets().size(); i++) {
+        perWorkload += w.podSet(i).perPod().get(r) * w.admittedCount(i);
+      }
+      if (perWorkload > 0 && ran > 0) {
+        recorder().lostWork(rt.queue, spec.resources().name(r), (double) perWorkload * ran);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ pods and lifecycle
+
+  private void allBound(Workload w) {
+    loop.schedule(loop.now() + spec.podScheduling().podStartupMs(), EventKind.PODS_READY,
+        new Timed(w, run(w).generation));
+  }
+
+  void bindWaiting() {
+    for (Object o : binder.retryWaiting()) {
+      allBound((Workload) o);
+    }
+  }
+
+  private void podsReady(Timed t) {
+    Workload w = t.w();
+    WorkloadRun rt = run(w);
+    if (t.generation() != rt.generation || w.state() != WorkloadState.RESERVED) {
+      return;
+    }
+    kueue.markRunning(w);
+    rt.readyToken++;
+    if (!rt.serving && rt.startRecordedFor != w.reservedAtMs()) {
+      rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
+      recorder().started(rt.queue, loop.now() - w.createdMs());
+    }
+    if (!rt.serving) { // serving pods run until their Deployment scales down
+      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, new Timed(w, rt.generation));
+    }
+  }
+
+  private void finish(Timed t) {
+    Workload w = t.w();
+    WorkloadRun rt = run(w);
+    if (t.generation() != rt.generation || w.state() != WorkloadState.RUNNING) {
+      return;
+    }
+    releasePods(w);
+    quotaUsage(w, rt.queue, -1);
+    kueue.finish(w);
+    admission.holding[rt.queue]--;
+    recorder().finished(rt.queue, loop.now() - w.createdMs());
+    admission.requestBind();
+    admission.requestCycle();
+  }
+
+  private void evictionComplete(Timed t) {
+    Workload w = t.w();
+    WorkloadRun rt = run(w);
+    releasePods(w);
+    quotaUsage(w, rt.queue, -1);
+    kueue.evictionComplete(w);
+    admission.holding[rt.queue]--;
+    if (!rt.serving) {
+      recorder().requeued(rt.queue);
+    }
+    admission.requestBind();
+    admission.requestCycle();
+  }
+
+  /** The Deployment scaled to zero: its workload goes away at once, releasing pods and quota. */
+  void deleteServing(Workload w) {
+    WorkloadRun rt = run(w);
+    rt.generation++;
+    rt.readyToken++;
+    boolean held = w.state() == WorkloadState.RESERVED || w.state() == WorkloadState.RUNNING
+        || w.state() == WorkloadState.EVICTING;
+    if (held) {
+      releasePods(w);
+      quotaUsage(w, rt.queue, -1);
+      admission.holding[rt.queue]--;
+    }
+    if (w.state() != WorkloadState.DELETED && w.state() != WorkloadState.FINISHED) {
+      kueue.delete(w);
+    }
+    admission.requestBind();
+    admission.requestCycle();
+  }
+
+  private void releasePods(Workload w) {
+    WorkloadRun rt = run(w);
+    if (rt.pods == null) {
+      return; // evicted while its admission checks were pending: no pods yet
+    }
+    binder.release(w, rt.pods);
+  }
+
+  private void quotaUsage(Workload w, int queue, int sign) {
+    int frs = nFlavors * nRes;
+    for (int i = 0; i < w.spec().podSets().size(); i++) {
+      long count = w.admittedCount(i);
+      for (int r = 0; r < nRes; r++) {
+        int f = w.flavorOf(i, r);
+        if (f < 0) {
+          continue;
+        }
+        long amount = r == spec.resources().indexOf(ResourceSpace.PODS) && w.podSet(i).perPod().get(r) == 0
+            ? count : w.podSet(i).perPod().get(r) * count;
+        recorder().quotaUsage(queue * frs + f * nRes + r, sign * amount,
+            kueue.nominal(spec.clusterQueues().get(queue).name(), f, r), loop.now());
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+package batchsim.core.world.kueue;
+
+import batchsim.core.cluster.PodBinder;
+
+/** What the world tracks of one Kueue workload beside Kueue's own state (kept on {@code Workload.runtime}). */
+final class WorkloadRun {
+  /** Index of its ClusterQueue. */
+  final int queue;
+  PodBinder.Pods pods;
+  /** Bumped when a pending FINISH or PODS_READY event becomes stale (eviction, pod failure). */
+  int generation;
+  /** Bumped whenever a pending PodsReady timeout becomes stale (ready, evicted, finished). */
+  int readyToken;
+  /** A serving Deployment's PodGroup: not counted in the batch queue statistics. */
+  boolean serving;
+  /** The reservation whose quota bookkeeping was done. */
+  long reservationAccounted = Long.MIN_VALUE;
+  /** The reservation whose start was recorded (time-to-start counts once per admission). */
+  long startRecordedFor = Long.MIN_VALUE;
+
+  WorkloadRun(int queue) {
+    this.queue = queue;
+  }
+}
