@@ -1,16 +1,18 @@
 package batchsim.core.engine;
 
-/** A scheduled event. Ordered by (time, kind, sequence); the payload is kind-specific. */
+/** A scheduled event. Ordered by (time, kind, sequence); its target handles it; the payload is kind-specific. */
 public final class Event implements Comparable<Event> {
   final long time;
   final EventKind kind;
   final long seq;
+  final EventTarget target;
   final Object payload;
 
-  Event(long time, EventKind kind, long seq, Object payload) {
+  Event(long time, EventKind kind, long seq, EventTarget target, Object payload) {
     this.time = time;
     this.kind = kind;
     this.seq = seq;
+    this.target = target;
     this.payload = payload;
   }
 
@@ -20,6 +22,11 @@ public final class Event implements Comparable<Event> {
 
   public EventKind kind() {
     return kind;
+  }
+
+  /** Hands the event to its target. */
+  public void dispatch() {
+    target.handle(this);
   }
 
   public Object payload() {

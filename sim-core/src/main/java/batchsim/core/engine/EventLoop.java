@@ -25,12 +25,12 @@ public final class EventLoop {
     return queue.size();
   }
 
-  /** Schedules an event; scheduling in the past is a bug. */
-  public void schedule(long time, EventKind kind, Object payload) {
+  /** Schedules an event for {@code target}; scheduling in the past is a bug. */
+  public void schedule(long time, EventKind kind, EventTarget target, Object payload) {
     if (time < now) {
       throw new IllegalStateException("event " + kind + " at " + time + "ms is before now " + now + "ms");
     }
-    queue.add(new Event(time, kind, seq++, payload));
+    queue.add(new Event(time, kind, seq++, target, payload));
   }
 
   /** Removes and returns the next event with time at most {@code until}, advancing the clock; null if none. */

@@ -1,7 +1,6 @@
 package batchsim.core.world;
 
 import batchsim.core.cluster.Node;
-import batchsim.core.engine.Event;
 import batchsim.core.metrics.ProvisioningStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.TasStats;
@@ -19,8 +18,8 @@ import java.util.SplittableRandom;
  * them to the world's kube-scheduler emulation ({@link WorldContext#binder()}), Volcano places them itself.
  *
  * <p>The engine schedules its own events (cycles, pod start-up, finish, eviction, admission checks) on the
- * world's loop and gets them back through {@link #handle}. It never calls into the world's loop owner: what it
- * needs is passed in as a {@link WorldContext}.
+ * world's loop, with itself as their target. It never calls into the world's loop owner: what it needs is
+ * passed in as a {@link WorldContext}.
  */
 public interface AdmissionEngine {
   /** The queues the run reports statistics for (ClusterQueues; Volcano leaf queues), in report order. */
@@ -43,9 +42,6 @@ public interface AdmissionEngine {
 
   /** Why an arrival for {@code localQueue} was rejected, in the engine's words. */
   String rejection(String localQueue);
-
-  /** One of the events the engine scheduled itself. */
-  void handle(Event e);
 
   // ------------------------------------------------------------------ nodes (the world changed them first)
 

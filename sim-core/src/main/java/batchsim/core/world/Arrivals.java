@@ -1,20 +1,23 @@
 package batchsim.core.world;
 
+import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.engine.EventTarget;
 import batchsim.core.model.WorkloadSource;
 import batchsim.core.model.WorkloadSourceSpec;
 import batchsim.core.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
  * The run's workload sources, shared by both engines' simulations: opened in scenario order with one random
  * stream each (split first from the root seed, so the same scenario and seed give the same arrivals whatever
  * the engine), and pulled lazily — a source's next arrival is scheduled when its previous one is taken.
  */
-final class Arrivals {
+final class Arrivals implements EventTarget {
   /** The payload of an ARRIVAL event. */
   record Arrival(int source, WorkloadSpec spec) {
     @Override
@@ -26,10 +29,13 @@ final class Arrivals {
   private final EventLoop loop;
   private final List<WorkloadSourceSpec> specs;
   private final List<WorkloadSource> sources = new ArrayList<>();
+  private final Consumer<WorkloadSpec> arrive;
 
-  Arrivals(EventLoop loop, List<WorkloadSourceSpec> specs) {
+  /** @param arrive hears each workload as it arrives */
+  Arrivals(EventLoop loop, List<WorkloadSourceSpec> specs, Consumer<WorkloadSpec> arrive) {
     this.loop = loop;
     this.specs = specs;
+    this.arrive = arrive;
   }
 
   /** Opens every source (one split of {@code root} each, in order) and schedules its first arrival. */
@@ -40,16 +46,18 @@ final class Arrivals {
     }
   }
 
-  /** The arriving workload; schedules the next arrival of the same source. */
-  WorkloadSpec take(Arrival a) {
+  /** A workload arrives; the next arrival of the same source is scheduled first. */
+  @Override
+  public void handle(Event e) {
+    Arrival a = (Arrival) e.payload();
     pull(a.source());
-    return a.spec();
+    arrive.accept(a.spec());
   }
 
   private void pull(int source) {
     WorkloadSpec w = sources.get(source).next();
     if (w != null) {
-      loop.schedule(Math.max(w.createdMs(), loop.now()), EventKind.ARRIVAL, new Arrival(source, w));
+      loop.schedule(Math.max(w.createdMs(), loop.now()), EventKind.ARRIVAL, this, new Arrival(source, w));
     }
   }
 

@@ -6,6 +6,7 @@ import batchsim.core.cluster.PodBinder;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.engine.EventTarget;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.model.FailureModel;
 import batchsim.core.model.SimulationSpec;
@@ -20,7 +21,7 @@ import java.util.function.Predicate;
  * that follows them. The node's state changes here first (through the kube-scheduler emulation, which also
  * fails the pods it bound there); then the engine hears of it and says how many pods were lost.
  */
-public final class Nodes {
+public final class Nodes implements EventTarget {
   private final SimulationSpec spec;
   private final EventLoop loop;
   private final ClusterState cluster;
@@ -70,11 +71,12 @@ public final class Nodes {
   private void scheduleFailure(Node n) {
     if (failures.covers(n.pool())) {
       long at = loop.now() + failures.timeToFailure(n.pool());
-      loop.schedule(at, EventKind.NODE_FAIL, new NodeChange(n, true));
+      loop.schedule(at, EventKind.NODE_FAIL, this, new NodeChange(n, true));
     }
   }
 
-  void handle(Event e) {
+  @Override
+  public void handle(Event e) {
     NodeChange c = (NodeChange) e.payload();
     Node n = c.node();
     switch (e.kind()) {
@@ -104,7 +106,7 @@ public final class Nodes {
     List<Object> owners = binder.failNode(n);
     recorder.podsLost(n.pool(), engine.nodeFailed(n, owners, onNode));
     if (repairMs >= 0) {
-      loop.schedule(loop.now() + repairMs, EventKind.NODE_REPAIR, new NodeChange(n, failures.covers(n.pool())));
+      loop.schedule(loop.now() + repairMs, EventKind.NODE_REPAIR, this, new NodeChange(n, failures.covers(n.pool())));
     }
   }
 

@@ -3,6 +3,7 @@ package batchsim.core.world;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.engine.EventTarget;
 import batchsim.core.metrics.ServingStats;
 import batchsim.core.model.ServingSpec;
 import batchsim.core.model.SimulationSpec;
@@ -23,7 +24,7 @@ import java.util.SplittableRandom;
  * (from a quick scale-up in between) survives and its pods are scheduled. That is the fix for the bug
  * class where a delayed delete-by-name removed the new PodGroup.
  */
-final class ServingChurn {
+final class ServingChurn implements EventTarget {
   private final SimulationSpec spec;
   private final EventLoop loop;
   private final AdmissionEngine engine;
@@ -78,11 +79,12 @@ final class ServingChurn {
     for (ServingSpec s : spec.serving()) {
       Deployment d = new Deployment(s, root.split());
       deployments.add(d);
-      loop.schedule(s.startMs(), EventKind.SCALE_UP, new Change(d, null));
+      loop.schedule(s.startMs(), EventKind.SCALE_UP, this, new Change(d, null));
     }
   }
 
-  void handle(Event e) {
+  @Override
+  public void handle(Event e) {
     Change c = (Change) e.payload();
     Deployment d = c.d();
     switch (e.kind()) {
@@ -98,7 +100,7 @@ final class ServingChurn {
         if (wl != null) {
           podGroups.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(pg);
         }
-        loop.schedule(loop.now() + s.up().sample(d.random), EventKind.SCALE_DOWN, new Change(d, pg));
+        loop.schedule(loop.now() + s.up().sample(d.random), EventKind.SCALE_DOWN, this, new Change(d, pg));
       }
       case SCALE_DOWN -> {
         PodGroup pg = c.pg();
@@ -109,16 +111,16 @@ final class ServingChurn {
           }
           engine.deleteServing(pg.workload);
         }
-        loop.schedule(loop.now() + d.spec.deleteDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
+        loop.schedule(loop.now() + d.spec.deleteDelay().sample(d.random), EventKind.POD_GROUP_DELETE, this, c);
         if (d.scaleUps < d.spec.cycles()) {
-          loop.schedule(loop.now() + d.spec.down().sample(d.random), EventKind.SCALE_UP, new Change(d, null));
+          loop.schedule(loop.now() + d.spec.down().sample(d.random), EventKind.SCALE_UP, this, new Change(d, null));
         }
       }
       case POD_GROUP_DELETE -> {
         d.deleteAttempts++;
         if (d.random.nextDouble() < d.spec.deleteFailureProbability()) {
           d.deleteRetries++;
-          loop.schedule(loop.now() + d.spec.retryDelay().sample(d.random), EventKind.POD_GROUP_DELETE, c);
+          loop.schedule(loop.now() + d.spec.retryDelay().sample(d.random), EventKind.POD_GROUP_DELETE, this, c);
           return;
         }
         delete(d, c.pg());

@@ -4,6 +4,7 @@ import batchsim.core.cluster.Node;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.engine.EventTarget;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.TimelineEvent;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ import java.util.SplittableRandom;
  * recurring one is rescheduled after it fires, until its end. Node actions and arrival scaling are the
  * world's and work under every engine; quota, preemption and queue actions go to the engine.
  */
-final class Timeline {
+final class Timeline implements EventTarget {
   private record Occurrence(int index, TimelineEvent event) {
     @Override
     public String toString() {
@@ -39,12 +40,13 @@ final class Timeline {
   void start(List<TimelineEvent> timeline, SplittableRandom root) {
     for (int i = 0; i < timeline.size(); i++) {
       random.add(root.split());
-      loop.schedule(timeline.get(i).atMs(), EventKind.TIMELINE, new Occurrence(i, timeline.get(i)));
+      loop.schedule(timeline.get(i).atMs(), EventKind.TIMELINE, this, new Occurrence(i, timeline.get(i)));
     }
   }
 
   /** Applies a TIMELINE event's action with its stream, then schedules its next occurrence when one is due. */
-  void fire(Event e) {
+  @Override
+  public void handle(Event e) {
     Occurrence o = (Occurrence) e.payload();
     TimelineEvent ev = o.event();
     SplittableRandom r = random.get(o.index());
@@ -52,7 +54,7 @@ final class Timeline {
     if (ev.every() != null) {
       long next = loop.now() + Math.max(1, ev.every().sample(r));
       if (next < ev.untilMs()) {
-        loop.schedule(next, EventKind.TIMELINE, o);
+        loop.schedule(next, EventKind.TIMELINE, this, o);
       }
     }
   }

@@ -4,7 +4,6 @@ import batchsim.core.cluster.ClusterState;
 import batchsim.core.cluster.Node;
 import batchsim.core.cluster.PodBinder;
 import batchsim.core.engine.Event;
-import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
 import batchsim.core.metrics.PreemptionStats;
 import batchsim.core.metrics.QueueStats;
@@ -73,7 +72,7 @@ public final class World {
     this.recorder = new Recorder(engine.reportedQueues(), CapacityAccounting.slots(spec), engine.usageSlots(),
         spec.nodePools().size());
     this.capacity = new CapacityAccounting(spec, recorder);
-    this.arrivals = new Arrivals(loop, spec.workloadSources());
+    this.arrivals = new Arrivals(loop, spec.workloadSources(), this::arrive);
     this.nodes = new Nodes(spec, loop, cluster, binder, recorder, capacity, engine);
     this.timeline = new Timeline(loop, nodes, arrivals, engine);
     this.churn = new ServingChurn(spec, loop, engine);
@@ -82,7 +81,8 @@ public final class World {
     ctx.nodes = nodes;
     holder.engine = engine;
     holder.capacity = capacity;
-    this.sampler = new Sampler(List.of(engine.queueSamples(), capacity, engine.topologySamples()));
+    this.sampler = new Sampler(loop, spec.sampleIntervalMs(),
+        List.of(engine.queueSamples(), capacity, engine.topologySamples()));
   }
 
   /** The binder's listener is made before the engine and the books it forwards to. */
@@ -122,7 +122,7 @@ public final class World {
     long horizon = spec.horizonMs();
     Event e;
     while ((e = loop.next(horizon)) != null) {
-      dispatch(e);
+      e.dispatch();
       if (checked) {
         check(e);
       }
@@ -144,7 +144,7 @@ public final class World {
     start();
     Event e;
     while ((e = loop.next(untilMs)) != null) {
-      dispatch(e);
+      e.dispatch();
     }
   }
 
@@ -167,26 +167,7 @@ public final class World {
     nodes.startFailureModels(root);
     churn.start(root);
     engine.start(root);
-    if (spec.sampleIntervalMs() > 0) {
-      loop.schedule(0, EventKind.SAMPLE, null);
-    }
-  }
-
-  private void dispatch(Event e) {
-    switch (e.kind()) {
-      case ARRIVAL -> arrive(arrivals.take((Arrivals.Arrival) e.payload()));
-      case TIMELINE -> timeline.fire(e);
-      case NODE_FAIL, NODE_REPAIR -> nodes.handle(e);
-      case SCALE_UP, SCALE_DOWN, POD_GROUP_DELETE -> churn.handle(e);
-      case SAMPLE -> {
-        sampler.sample(loop.now());
-        // Keep sampling while anything else is still to happen (a run without horizon must end).
-        if (loop.pending() > 0) {
-          loop.schedule(loop.now() + spec.sampleIntervalMs(), EventKind.SAMPLE, null);
-        }
-      }
-      default -> engine.handle(e);
-    }
+    sampler.start();
   }
 
   private void arrive(WorkloadSpec s) {

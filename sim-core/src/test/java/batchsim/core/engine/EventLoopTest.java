@@ -12,11 +12,11 @@ class EventLoopTest {
   @Test
   void next_sameTime_ordersByKindThenInsertion() {
     EventLoop loop = new EventLoop();
-    loop.schedule(10, EventKind.SCHEDULE, "cycle");
-    loop.schedule(10, EventKind.ARRIVAL, "a1");
-    loop.schedule(5, EventKind.SAMPLE, "early");
-    loop.schedule(10, EventKind.FINISH, "f");
-    loop.schedule(10, EventKind.ARRIVAL, "a2");
+    loop.schedule(10, EventKind.SCHEDULE, e -> { }, "cycle");
+    loop.schedule(10, EventKind.ARRIVAL, e -> { }, "a1");
+    loop.schedule(5, EventKind.SAMPLE, e -> { }, "early");
+    loop.schedule(10, EventKind.FINISH, e -> { }, "f");
+    loop.schedule(10, EventKind.ARRIVAL, e -> { }, "a2");
     List<String> seen = new ArrayList<>();
     Event e;
     while ((e = loop.next(Long.MAX_VALUE)) != null) {
@@ -30,7 +30,7 @@ class EventLoopTest {
   @Test
   void next_beyondHorizon_returnsNullAndKeepsClock() {
     EventLoop loop = new EventLoop();
-    loop.schedule(100, EventKind.ARRIVAL, "x");
+    loop.schedule(100, EventKind.ARRIVAL, e -> { }, "x");
     assertNull(loop.next(99));
     assertEquals(0, loop.now());
     assertEquals(100, loop.next(100).time());
@@ -40,8 +40,8 @@ class EventLoopTest {
   @Test
   void schedule_inThePast_isRejected() {
     EventLoop loop = new EventLoop();
-    loop.schedule(10, EventKind.ARRIVAL, "x");
+    loop.schedule(10, EventKind.ARRIVAL, e -> { }, "x");
     loop.next(Long.MAX_VALUE);
-    assertThrows(IllegalStateException.class, () -> loop.schedule(9, EventKind.ARRIVAL, "y"));
+    assertThrows(IllegalStateException.class, () -> loop.schedule(9, EventKind.ARRIVAL, e -> { }, "y"));
   }
 }

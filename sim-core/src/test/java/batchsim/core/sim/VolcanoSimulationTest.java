@@ -146,6 +146,58 @@ class VolcanoSimulationTest {
     assertTrue(r.preemptionOverall().lostResourceMs().get("nvidia.com/gpu") > 0);
   }
 
+  // ---- node actions of the shared world, new under Volcano
+
+  @Test
+  void drainedNode_failsItsPods_andTheyWaitUntilItIsUncordoned() {
+    Specs s = twoTeams(1).job("a1", "team-a", 0, 0, 1, 8, HOUR);
+    s.timeline.add(TimelineEvent.once(10 * 60_000, new ClusterAction.CordonNodes("gpu", 1, null, true)));
+    s.timeline.add(TimelineEvent.once(30 * 60_000, new ClusterAction.UncordonNodes("gpu", 1, null)));
+    RunResult r = run(s, flatTeams(VolcanoConfig.capacity(false)));
+    WorkloadRecord a1 = byId(r).get("a1");
+    assertEquals(0, a1.evictions(), "a drain is a pod failure, not an eviction");
+    assertEquals(1, r.pools().get(0).podsLost());
+    assertTrue(a1.startedMs() >= 30 * 60_000, "no bind on the cordoned node: restarted after the uncordon");
+    assertEquals(a1.startedMs() + HOUR, a1.finishedMs(), "the work before the drain is lost");
+  }
+
+  @Test
+  void cordonedNode_takesNoNewPods_butKeepsItsRunningOnes() {
+    Specs s = twoTeams(1).job("a1", "team-a", 0, 0, 1, 4, HOUR).job("b1", "team-b", 20 * 60_000, 0, 1, 4, HOUR);
+    s.timeline.add(TimelineEvent.once(10 * 60_000, new ClusterAction.CordonNodes("gpu", 1, null, false)));
+    s.timeline.add(TimelineEvent.once(30 * 60_000, new ClusterAction.UncordonNodes("gpu", 1, null)));
+    RunResult r = run(s, flatTeams(VolcanoConfig.capacity(false)));
+    Map<String, WorkloadRecord> w = byId(r);
+    assertEquals(HOUR, w.get("a1").finishedMs(), "a1 kept running on the cordoned node");
+    assertTrue(w.get("b1").quotaReservedMs() >= 30 * 60_000, "b1 waited for the uncordon although 4 GPUs were free");
+    assertEquals(0, r.pools().get(0).podsLost());
+  }
+
+  @Test
+  void addedNode_takesTheGangThatDidNotFit() {
+    Specs s = twoTeams(1).job("a1", "team-a", 0, 0, 1, 8, HOUR).job("b1", "team-b", 0, 0, 1, 8, HOUR);
+    s.timeline.add(TimelineEvent.once(10 * 60_000, new ClusterAction.AddNodes("gpu", 1)));
+    RunResult r = run(s, flatTeams(VolcanoConfig.capacity(false)));
+    Map<String, WorkloadRecord> w = byId(r);
+    long first = Math.min(w.get("a1").quotaReservedMs(), w.get("b1").quotaReservedMs());
+    long second = Math.max(w.get("a1").quotaReservedMs(), w.get("b1").quotaReservedMs());
+    assertEquals(0, first);
+    assertTrue(second >= 10 * 60_000 && second < HOUR, "bound on the new node, not after the first finished: " + second);
+    assertEquals(2, r.overall().finished());
+  }
+
+  @Test
+  void removedNode_failsItsPods_andTheGangRestartsOnANewNode() {
+    Specs s = twoTeams(2).job("a1", "team-a", 0, 0, 2, 8, HOUR);
+    s.timeline.add(TimelineEvent.once(10 * 60_000, new ClusterAction.RemoveNodes("gpu", 1)));
+    s.timeline.add(TimelineEvent.once(30 * 60_000, new ClusterAction.AddNodes("gpu", 1)));
+    RunResult r = run(s, flatTeams(VolcanoConfig.capacity(false)));
+    WorkloadRecord a1 = byId(r).get("a1");
+    assertEquals(1, r.pools().get(0).podsLost());
+    assertTrue(a1.startedMs() >= 30 * 60_000, "the 2-pod gang fits again only on the added node");
+    assertEquals(a1.startedMs() + HOUR, a1.finishedMs());
+  }
+
   @Test
   void unsupportedTimelineActions_areRejected() {
     Specs s = twoTeams(1);

@@ -5,6 +5,7 @@ import batchsim.core.cluster.PodBinder;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.engine.EventTarget;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
@@ -33,7 +34,7 @@ import java.util.SplittableRandom;
  * cycle that changed nothing (every head went back to the active heap unchanged) is not repeated until
  * the next such event: Kueue would spin on the same answer.
  */
-public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host {
+public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, EventTarget {
   private static final long MAX_SLOW_DOWN_MS = 10;
 
   final WorldContext world;
@@ -149,6 +150,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host {
 
   // ------------------------------------------------------------------ events
 
+  /** Cycles, kube-scheduler binds and Kueue's timers; the lifecycle and admission checks get their own. */
   @Override
   public void handle(Event e) {
     switch (e.kind()) {
@@ -157,12 +159,10 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host {
         bindScheduled = false;
         lifecycle.bindWaiting();
       }
-      case PODS_READY, FINISH, EVICTION_COMPLETE, PODS_READY_TIMEOUT -> lifecycle.handle(e);
       case INADMISSIBLE_REQUEUE -> {
         kueue.processInadmissibleRequeues();
         requestCycle();
       }
-      case PROVISIONING_RESULT, BOOKING_EXPIRY, SCALE_DOWN_CHECK -> provisioning.handle(e);
       case BACKOFF_EXPIRY -> {
         kueue.backoffFinished((Workload) e.payload());
         requestCycle();
@@ -175,14 +175,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host {
     if (!cycleScheduled) {
       cycleScheduled = true;
       long at = Math.max(loop.now() + spec.kueue().cycleLatencyMs(), nextCycleNotBefore);
-      loop.schedule(at, EventKind.SCHEDULE, null);
+      loop.schedule(at, EventKind.SCHEDULE, this, null);
     }
   }
 
   void requestBind() {
     if (!bindScheduled && binder.hasWaiting()) {
       bindScheduled = true;
-      loop.schedule(loop.now(), EventKind.BIND, null);
+      loop.schedule(loop.now(), EventKind.BIND, this, null);
     }
   }
 
@@ -219,7 +219,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host {
   /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
   @Override
   public void scheduleSecondPass(long atMs) {
-    loop.schedule(Math.max(atMs, loop.now()), EventKind.SCHEDULE, null);
+    loop.schedule(Math.max(atMs, loop.now()), EventKind.SCHEDULE, this, null);
   }
 
   /** [TAS] The unhealthy node was replaced: the pods that were there go to the new nodes. */
@@ -235,12 +235,12 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host {
 
   @Override
   public void scheduleBackoffExpiry(Workload w, long atMs) {
-    loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, w);
+    loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, this, w);
   }
 
   @Override
   public void scheduleInadmissibleRequeue(long atMs) {
-    loop.schedule(atMs, EventKind.INADMISSIBLE_REQUEUE, null);
+    loop.schedule(atMs, EventKind.INADMISSIBLE_REQUEUE, this, null);
   }
 
   // ------------------------------------------------------------------ nodes

@@ -3,6 +3,7 @@ package batchsim.core.world.kueue;
 import batchsim.core.cluster.Node;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
+import batchsim.core.engine.EventTarget;
 import batchsim.core.kueue.Backoff;
 import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.Workload;
@@ -29,7 +30,7 @@ import org.HdrHistogram.Histogram;
  * limit. A booking that expires (or is revoked) before the workload is Admitted is BookingExpired → Retry
  * (CapacityRevoked → Rejected). Autoscaled pools give back nodes that stayed empty for the scale-down delay.
  */
-final class ProvisioningController {
+final class ProvisioningController implements EventTarget {
   private final KueueAdmission admission;
   private final Map<String, AdmissionCheckSpec> checks = new LinkedHashMap<>();
   private final Map<Integer, AutoscalingSpec> autoscaled = new HashMap<>();
@@ -83,7 +84,7 @@ final class ProvisioningController {
       }
       requests++;
       long delay = c.provisioning().delay().sample(random);
-      admission.loop.schedule(admission.loop.now() + delay, EventKind.PROVISIONING_RESULT,
+      admission.loop.schedule(admission.loop.now() + delay, EventKind.PROVISIONING_RESULT, this,
           new Attempt(w, name, w.reservedAtMs(), admission.loop.now(), false));
     }
   }
@@ -103,7 +104,8 @@ final class ProvisioningController {
     return false;
   }
 
-  void handle(Event e) {
+  @Override
+  public void handle(Event e) {
     if (e.kind() == EventKind.SCALE_DOWN_CHECK) {
       EmptyNode en = (EmptyNode) e.payload();
       scaleDown(en.node(), en.epoch());
@@ -140,7 +142,7 @@ final class ProvisioningController {
     }
     admission.kueue.setCheckState(w, a.check(), CheckState.READY, 0, "Provisioned");
     if (w.check(a.check()) == CheckState.READY && w.waitingForChecks() && p.bookingExpiryMs() > 0) {
-      admission.loop.schedule(admission.loop.now() + p.bookingExpiryMs(), EventKind.BOOKING_EXPIRY,
+      admission.loop.schedule(admission.loop.now() + p.bookingExpiryMs(), EventKind.BOOKING_EXPIRY, this,
           new Attempt(w, a.check(), a.reservation(), a.createdMs(), true));
     }
     if (!w.waitingForChecks() && w.admittedAtMs() != Workload.UNSET_TIME) {
@@ -228,7 +230,7 @@ final class ProvisioningController {
   void nodeMaybeEmpty(Node n) {
     AutoscalingSpec a = autoscaled.get(n.pool());
     if (a != null && n.podCount() == 0 && !n.removed()) {
-      admission.loop.schedule(admission.loop.now() + a.scaleDownDelayMs(), EventKind.SCALE_DOWN_CHECK,
+      admission.loop.schedule(admission.loop.now() + a.scaleDownDelayMs(), EventKind.SCALE_DOWN_CHECK, this,
           new EmptyNode(n, n.emptyEpoch()));
     }
   }

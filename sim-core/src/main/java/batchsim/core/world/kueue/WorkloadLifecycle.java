@@ -4,6 +4,7 @@ import batchsim.core.cluster.PodBinder;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.engine.EventTarget;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
@@ -18,7 +19,7 @@ import java.util.List;
  * its runtime, eviction with the termination grace period, pods lost to node failures and drains, and
  * waitForPodsReady's timeouts.
  */
-final class WorkloadLifecycle {
+final class WorkloadLifecycle implements EventTarget {
   private final KueueAdmission admission;
   private final SimulationSpec spec;
   private final EventLoop loop;
@@ -61,7 +62,8 @@ final class WorkloadLifecycle {
     }
   }
 
-  void handle(Event e) {
+  @Override
+  public void handle(Event e) {
     switch (e.kind()) {
       case PODS_READY -> podsReady((Timed) e.payload());
       case FINISH -> finish((Timed) e.payload());
@@ -95,7 +97,7 @@ final class WorkloadLifecycle {
     WorkloadRun rt = run(w);
     reserved(w);
     if (spec.kueue().waitForPodsReady().enable()) {
-      loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT,
+      loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT, this,
           new ReadyTimeout(w, rt.readyToken, false));
     }
     int[][] flavors = new int[w.spec().podSets().size()][];
@@ -133,7 +135,7 @@ final class WorkloadLifecycle {
     if (w.startedAtMs() != Workload.UNSET_TIME) {
       lostWork(w, rt, loop.now() - w.startedAtMs());
     }
-    loop.schedule(loop.now() + spec.kueue().terminationGraceMs(), EventKind.EVICTION_COMPLETE,
+    loop.schedule(loop.now() + spec.kueue().terminationGraceMs(), EventKind.EVICTION_COMPLETE, this,
         new Timed(w, rt.generation));
   }
 
@@ -164,7 +166,7 @@ final class WorkloadLifecycle {
           rt.readyToken++;
           if (spec.kueue().waitForPodsReady().enable()) {
             loop.schedule(loop.now() + spec.kueue().waitForPodsReady().recoveryTimeoutMs(),
-                EventKind.PODS_READY_TIMEOUT, new ReadyTimeout(w, rt.readyToken, true));
+                EventKind.PODS_READY_TIMEOUT, this, new ReadyTimeout(w, rt.readyToken, true));
           }
         }
         case RESERVED -> rt.generation++; // a pending PODS_READY is stale: not all pods run any more
@@ -189,7 +191,7 @@ final class WorkloadLifecycle {
   // ------------------------------------------------------------------ pods and lifecycle
 
   private void allBound(Workload w) {
-    loop.schedule(loop.now() + spec.podScheduling().podStartupMs(), EventKind.PODS_READY,
+    loop.schedule(loop.now() + spec.podScheduling().podStartupMs(), EventKind.PODS_READY, this,
         new Timed(w, run(w).generation));
   }
 
@@ -212,7 +214,7 @@ final class WorkloadLifecycle {
       recorder().started(rt.queue, loop.now() - w.createdMs());
     }
     if (!rt.serving) { // serving pods run until their Deployment scales down
-      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, new Timed(w, rt.generation));
+      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, this, new Timed(w, rt.generation));
     }
   }
 

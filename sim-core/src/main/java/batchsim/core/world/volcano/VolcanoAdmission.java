@@ -4,16 +4,16 @@ import batchsim.core.cluster.Node;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.engine.EventTarget;
+import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.model.ClusterAction;
-import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.TimelineEvent;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.volcano.HierarchyInvariant;
 import batchsim.core.volcano.Pod;
 import batchsim.core.volcano.PodGroup;
-import batchsim.core.volcano.PodGroupPhase;
 import batchsim.core.volcano.PodState;
 import batchsim.core.volcano.SessionOutcome;
 import batchsim.core.volcano.VolcanoEngine;
@@ -25,7 +25,6 @@ import batchsim.core.world.WorldContext;
 import batchsim.core.world.volcano.VolcanoWorkload.PodRun;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -50,7 +49,7 @@ import java.util.SplittableRandom;
  * restarts once every pod runs again. Pods of a failed, drained or removed node fail the same way, without an
  * eviction; a cordoned or failed node is not Ready for sessions. A finished workload's PodGroup is deleted.
  */
-public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Host {
+public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   private final WorldContext world;
   private final SimulationSpec spec;
   private final EventLoop loop;
@@ -58,14 +57,7 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
   private final VolcanoEngine engine;
   private final VolcanoQueues queues;
   private final Map<String, Integer> poolOfNode = new HashMap<>();
-  private final List<VolcanoWorkload> workloads = new ArrayList<>();
-  /** Binds of the session being closed, per workload in bind order. */
-  private final Map<VolcanoWorkload, List<Pod>> sessionBinds = new LinkedHashMap<>();
-  /** Per leaf queue: workloads waiting for their gang, holding it (admitted, not finished), and Inqueue. */
-  private final int[] pending;
-  private final int[] holding;
-  private final int[] inqueue;
-  private final long bindMs;
+  private final GangLifecycle gangs;
   private boolean sessionScheduled;
   private long lastSessionMs = -1;
 
@@ -84,12 +76,10 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
       nodes.add(nodeSpec(n));
     }
     this.engine = new VolcanoEngine(spec.resources(), setup.config(), setup.queues(), nodes, loop::now);
-    engine.setHost(this);
     this.queues = new VolcanoQueues(setup, spec.resources());
-    this.pending = new int[queues.leaves().size()];
-    this.holding = new int[pending.length];
-    this.inqueue = new int[pending.length];
-    this.bindMs = setup.config().bindDelayMs() + spec.podScheduling().podStartupMs();
+    this.gangs = new GangLifecycle(world, engine, queues, poolOfNode::get, this::requestSession,
+        setup.config().bindDelayMs() + spec.podScheduling().podStartupMs(), setup.terminationGraceMs());
+    engine.setHost(gangs);
   }
 
   /** What a run under Volcano cannot do (the scenario loader reports these with their location). */
@@ -156,37 +146,10 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
     // Volcano draws no random numbers: ties go to the node declared first.
   }
 
+  /** A session; the gangs' own events go to {@link GangLifecycle}. */
   @Override
   public void handle(Event e) {
-    switch (e.kind()) {
-      case SCHEDULE -> session();
-      case PODS_READY -> bindsDone((BindsDone) e.payload());
-      case FINISH -> finish((Timed) e.payload());
-      case EVICTION_COMPLETE -> gone(((Gone) e.payload()).pod());
-      default -> throw new IllegalStateException("unexpected event under Volcano: " + e);
-    }
-  }
-
-  private record Timed(VolcanoWorkload w, int generation) {
-    @Override
-    public String toString() {
-      return w.toString();
-    }
-  }
-
-  /** Pods of one workload bound in one session, whose binds complete together. */
-  private record BindsDone(VolcanoWorkload w, List<Pod> pods, long boundAtMs) {
-    @Override
-    public String toString() {
-      return w + " (" + pods.size() + " pods)";
-    }
-  }
-
-  private record Gone(Pod pod) {
-    @Override
-    public String toString() {
-      return pod.id();
-    }
+    session();
   }
 
   // ------------------------------------------------------------------ sessions
@@ -202,76 +165,20 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
     if (at <= lastSessionMs) {
       at = lastSessionMs + period;
     }
-    loop.schedule(at, EventKind.SCHEDULE, null);
+    loop.schedule(at, EventKind.SCHEDULE, this, null);
   }
 
   private void session() {
     sessionScheduled = false;
     lastSessionMs = loop.now();
     SessionOutcome o = engine.runSession();
-    for (Map.Entry<VolcanoWorkload, List<Pod>> b : sessionBinds.entrySet()) {
-      VolcanoWorkload w = b.getKey();
-      if (!w.admitted && w.bound == w.pods) {
-        admitted(w);
-      }
-      loop.schedule(loop.now() + bindMs, EventKind.PODS_READY, new BindsDone(w, b.getValue(), loop.now()));
-    }
-    sessionBinds.clear();
+    gangs.sessionClosed();
     if (o.changed()) {
       requestSession();
     }
   }
 
   // ------------------------------------------------------------------ VolcanoEngine.Host
-
-  @Override
-  public void onBind(Pod pod, String node) {
-    PodRun r = (PodRun) pod.runtime;
-    VolcanoWorkload w = r.workload;
-    r.pool = poolOfNode.get(node);
-    r.up = false;
-    w.bound++;
-    hold(r, +1);
-    sessionBinds.computeIfAbsent(w, k -> new ArrayList<>()).add(pod);
-  }
-
-  /** Volcano evicts tasks, not jobs: the rest of the gang keeps its nodes while the evicted pods terminate. */
-  @Override
-  public void onEvict(Pod pod, String node, String reason) {
-    PodRun r = (PodRun) pod.runtime;
-    VolcanoWorkload w = r.workload;
-    unbound(r);
-    w.releasing++;
-    if (w.evictionSession != engine.sessions()) { // one eviction per workload and session
-      w.evictionSession = engine.sessions();
-      w.evictions++;
-      recorder().evicted(w.queue, "Preempted", reasonName(reason));
-      stop(w);
-      if (w.admitted) {
-        w.admitted = false;
-        holding[w.queue]--;
-        pending[w.queue]++;
-      }
-      w.evictedAtMs = loop.now();
-    }
-    loop.schedule(loop.now() + setup.terminationGraceMs(), EventKind.EVICTION_COMPLETE, new Gone(pod));
-  }
-
-  /** Volcano's eviction reasons ("reclaim", "preempt") as preemption reasons: Reclaim, Preempt. */
-  private static String reasonName(String reason) {
-    return reason.isEmpty() ? reason : Character.toUpperCase(reason.charAt(0)) + reason.substring(1);
-  }
-
-  @Override
-  public void onPhaseChange(PodGroup pg, PodGroupPhase from, PodGroupPhase to) {
-    VolcanoWorkload w = (VolcanoWorkload) pg.runtime;
-    if (from == PodGroupPhase.INQUEUE) {
-      inqueue[w.queue]--;
-    }
-    if (to == PodGroupPhase.INQUEUE) {
-      inqueue[w.queue]++;
-    }
-  }
 
   // ------------------------------------------------------------------ lifecycle
 
@@ -287,9 +194,7 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
     for (Pod p : pg.pods()) {
       p.runtime = new PodRun(w, p, spec.resources());
     }
-    workloads.add(w);
-    recorder().arrival(w.queue);
-    pending[w.queue]++;
+    gangs.arrived(w);
     requestSession();
     return true;
   }
@@ -299,151 +204,13 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
     return "LocalQueue " + localQueue + " has no Volcano queue";
   }
 
-  /** Every pod of the gang got its bind: Volcano's admission. */
-  private void admitted(VolcanoWorkload w) {
-    long now = loop.now();
-    w.admitted = true;
-    w.admittedMs = now;
-    pending[w.queue]--;
-    holding[w.queue]++;
-    long first = -1;
-    if (w.firstAdmittedMs == VolcanoWorkload.NEVER) {
-      w.firstAdmittedMs = now;
-      first = now - w.spec.createdMs();
-    }
-    recorder().admitted(w.queue, first);
-    if (w.evictedAtMs != VolcanoWorkload.NEVER) {
-      recorder().readmitted(w.queue, now - w.evictedAtMs);
-      w.evictedAtMs = VolcanoWorkload.NEVER;
-    }
-  }
-
-  private void bindsDone(BindsDone b) {
-    VolcanoWorkload w = b.w();
-    for (Pod p : b.pods()) {
-      if (p.state() == PodState.BINDING && p.boundAtMs() == b.boundAtMs()) { // else evicted or lost since
-        engine.bindComplete(p);
-        ((PodRun) p.runtime).up = true;
-        w.up++;
-      }
-    }
-    if (!w.running && !w.finished && w.up == w.pods) {
-      start(w);
-    }
-    requestSession(); // Running pods move the PodGroup to Running at the next session close
-  }
-
-  private void start(VolcanoWorkload w) {
-    w.running = true;
-    w.startedMs = loop.now();
-    if (w.startRecordedFor != w.admittedMs) { // a restart after lost pods is not a new start
-      w.startRecordedFor = w.admittedMs;
-      recorder().started(w.queue, loop.now() - w.spec.createdMs());
-    }
-    loop.schedule(loop.now() + w.spec.runtimeMs(), EventKind.FINISH, new Timed(w, w.generation));
-  }
-
-  private void finish(Timed t) {
-    VolcanoWorkload w = t.w();
-    if (t.generation() != w.generation || !w.running) {
-      return;
-    }
-    for (Pod p : w.pg.pods()) {
-      PodRun r = (PodRun) p.runtime;
-      if (r.pool >= 0) {
-        hold(r, -1);
-        r.pool = -1;
-      }
-    }
-    w.running = false;
-    w.finished = true;
-    w.finishedMs = loop.now();
-    w.bound = 0;
-    w.up = 0;
-    holding[w.queue]--;
-    if (w.pg.phase() == PodGroupPhase.INQUEUE) {
-      inqueue[w.queue]--; // finished before a session saw its pods running
-    }
-    engine.deletePodGroup(w.pg); // a Completed PodGroup no longer takes part in scheduling
-    recorder().finished(w.queue, loop.now() - w.spec.createdMs());
-    requestSession();
-  }
-
-  /** An evicted pod is gone from its node; it is Pending again. */
-  private void gone(Pod p) {
-    if (p.state() != PodState.RELEASING) {
-      return;
-    }
-    PodRun r = (PodRun) p.runtime;
-    VolcanoWorkload w = r.workload;
-    hold(r, -1);
-    r.pool = -1;
-    engine.evictionComplete(p);
-    if (--w.releasing == 0) {
-      recorder().requeued(w.queue);
-    }
-    requestSession();
-  }
-
-  /** Pods of a failed, drained or removed node fail; their controller recreates them Pending. */
-  private int podsLost(List<Pod> pods) {
-    int lost = 0;
-    for (Pod p : pods) {
-      if (p.state() != PodState.BINDING && p.state() != PodState.RUNNING) {
-        continue; // releasing pods are going anyway
-      }
-      PodRun r = (PodRun) p.runtime;
-      unbound(r);
-      hold(r, -1);
-      r.pool = -1;
-      engine.podFailed(p);
-      stop(r.workload);
-      lost++;
-    }
-    return lost;
-  }
-
-  /** A pod lost its bind: the gang is one short. */
-  private void unbound(PodRun r) {
-    r.workload.bound--;
-    if (r.up) {
-      r.up = false;
-      r.workload.up--;
-    }
-  }
-
-  /** The workload stops running (a pod was evicted or failed): the work so far is lost. */
-  private void stop(VolcanoWorkload w) {
-    if (!w.running) {
-      return;
-    }
-    long ran = loop.now() - w.startedMs;
-    for (int r = 0; r < spec.resources().size(); r++) {
-      long perWorkload = 0;
-      for (PodSetSpec ps : w.spec.podSets()) {
-        perWorkload += ps.perPod().get(r) * ps.count();
-      }
-      if (perWorkload > 0 && ran > 0) {
-        recorder().lostWork(w.queue, spec.resources().name(r), (double) perWorkload * ran);
-      }
-    }
-    w.running = false;
-    w.generation++;
-  }
-
-  /** A pod takes (+1) or gives back (-1) room on its node and usage in its queue. */
-  private void hold(PodRun r, int sign) {
-    world.capacity().allocation(r.pool, r.request, sign, loop.now());
-    queues.usage(recorder(), r.workload.queueName, r.request, sign, loop.now());
-  }
-
   // ------------------------------------------------------------------ nodes
 
   @Override
   public int nodeFailed(Node n, List<Object> owners, int podsOnNode) {
     List<Pod> pods = engine.podsOn(n.name());
     engine.setNodeReady(n.name(), false);
-    int lost = podsLost(pods);
+    int lost = gangs.podsLost(pods);
     requestSession();
     return lost;
   }
@@ -458,7 +225,7 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
   @Override
   public int nodeCordoned(Node n, boolean drain, List<Object> owners, int podsOnNode) {
     engine.setNodeReady(n.name(), false);
-    int lost = drain ? podsLost(engine.podsOn(n.name())) : 0;
+    int lost = drain ? gangs.podsLost(engine.podsOn(n.name())) : 0;
     requestSession();
     return lost;
   }
@@ -477,7 +244,7 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
 
   @Override
   public int nodeRemoved(Node n, List<Object> owners, int podsOnNode) {
-    int lost = podsLost(engine.podsOn(n.name()));
+    int lost = gangs.podsLost(engine.podsOn(n.name()));
     engine.removeNode(n.name());
     requestSession();
     return lost;
@@ -519,7 +286,7 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
 
   @Override
   public SampleSource queueSamples() {
-    return new VolcanoSamples(queues, pending, holding, inqueue);
+    return new VolcanoSamples(queues, gangs.pending, gangs.holding, gangs.inqueue);
   }
 
   @Override
@@ -561,8 +328,8 @@ public final class VolcanoAdmission implements AdmissionEngine, VolcanoEngine.Ho
     long[] pendingEnd = new long[n];
     long[] boundEnd = new long[n];
     long[] runningEnd = new long[n];
-    List<batchsim.core.metrics.WorkloadRecord> records = new ArrayList<>(workloads.size());
-    for (VolcanoWorkload w : workloads) {
+    List<WorkloadRecord> records = new ArrayList<>(gangs.workloads.size());
+    for (VolcanoWorkload w : gangs.workloads) {
       if (!w.finished) {
         if (w.running) {
           runningEnd[w.queue]++;
