@@ -35,7 +35,9 @@ final class VolcanoBinder {
   private static final String ROOT = "root";
   private static final String DEFAULT_QUEUE = "default";
   private static final List<String> PRESETS = List.of("proportion", "capacity");
-  private static final List<String> SUPPORTED_EVENTS = List.of("failNodes", "scaleArrivals");
+  /** The world's timeline actions; quota, preemption and queue actions are Kueue's. */
+  private static final List<String> SUPPORTED_EVENTS = List.of("failNodes", "cordonNodes", "drainNodes",
+      "uncordonNodes", "addNodes", "removeNodes", "scaleArrivals");
 
   private final Problems problems;
   private final Spec.Scenario scenario;

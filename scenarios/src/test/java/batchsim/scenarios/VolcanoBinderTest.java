@@ -135,8 +135,10 @@ class VolcanoBinderTest {
         "    - {name: team-b, parent: team-b}",
         "    - {name: team-c, capability: {example.com/fpga: 1}}",
         "events:",
-        "  - {at: 1h, drainNodes: {pool: gpu, count: 1}}",
+        "  - {at: 1h, stopClusterQueue: {name: team-a, policy: Hold}}",
         "  - {at: 2h, failNodes: {pool: gpu, count: 1, for: 1h}}",
+        "  - {at: 3h, drainNodes: {pool: gpu, count: 1}}",
+        "  - {at: 4h, addNodes: {pool: gpu, count: 1}}",
         ""));
     assertEquals(List.of(
         "t.yaml:22:32: volcano.actions[2]: unknown Volcano action 'shuffle' (known: enqueue, allocate, backfill,"
@@ -151,8 +153,9 @@ class VolcanoBinderTest {
         "t.yaml:28:30: volcano.queues[2].parent: queue cycle: team-b -> team-b",
         "t.yaml:29:35: volcano.queues[3].capability[example.com/fpga]: resource 'example.com/fpga' appears nowhere"
             + " else in the scenario (no node, quota or workload has it)",
-        "t.yaml:31:14: events[0].drainNodes: drainNodes is not supported under scheduler: volcano (supported:"
-            + " failNodes, scaleArrivals)"), p);
+        "t.yaml:31:14: events[0].stopClusterQueue: stopClusterQueue is not supported under scheduler: volcano"
+            + " (supported: failNodes, cordonNodes, drainNodes, uncordonNodes, addNodes, removeNodes, scaleArrivals)"),
+        p);
   }
 
   @Test
