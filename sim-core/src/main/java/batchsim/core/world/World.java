@@ -1,18 +1,9 @@
 package batchsim.core.world;
 
-import batchsim.core.cluster.ClusterState;
-import batchsim.core.cluster.Node;
-import batchsim.core.cluster.PodBinder;
 import batchsim.core.engine.Event;
 import batchsim.core.engine.EventLoop;
-import batchsim.core.metrics.PreemptionStats;
-import batchsim.core.metrics.QueueStats;
-import batchsim.core.metrics.Recorder;
 import batchsim.core.metrics.RunResult;
-import batchsim.core.metrics.TimeSeries;
-import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.SimulationSpec;
-import batchsim.core.model.WorkloadSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,74 +12,29 @@ import java.util.function.Function;
 import java.util.function.LongConsumer;
 
 /**
- * One deterministic run of a scenario: the only event loop. The world owns the clock, the nodes and the
- * kube-scheduler emulation, arrivals, the timeline, node failures, serving churn, capacity accounting, sampling,
- * the invariant checker and the result; the {@link AdmissionEngine} (Kueue or Volcano) decides admission and
- * gets back the events it scheduled. Single-threaded; the same scenario and seed give the same result.
+ * One deterministic run of a scenario: the only event loop. Each event goes to the part that scheduled it —
+ * a {@link SimulatedCluster}'s nodes, timeline, arrivals, churn or sampler, or its {@link AdmissionEngine}
+ * (Kueue or Volcano) — and, in checked mode, every invariant is checked after every event. Single-threaded;
+ * the same scenario and seed give the same result.
  *
- * <p>The world's parts ({@link Nodes}, {@link Timeline}, {@link ServingChurn}, {@link Arrivals}, {@link Sampler})
- * get what they need passed in and never call back into the world. One world is one cluster; several clusters
- * on one loop (MultiKueue) would be several {@link WorldContext}s sharing the loop.
+ * <p>The parts get what they need passed in and never call back into the world. A run has one cluster today;
+ * the loop, the event targets and the per-cluster books are built so that several clusters can share it.
  */
 public final class World {
   private static final int RECENT_EVENTS = 32;
 
   private final SimulationSpec spec;
   private final EventLoop loop = new EventLoop();
-  private final AdmissionEngine engine;
-  private final Recorder recorder;
-  private final CapacityAccounting capacity;
-  private final Arrivals arrivals;
-  private final Nodes nodes;
-  private final Timeline timeline;
-  private final ServingChurn churn;
-  private final Sampler sampler;
-  private final ClusterState cluster;
-  /** Arrivals whose LocalQueue no engine queue takes. */
-  private final List<WorkloadSpec> rejected = new ArrayList<>();
+  private final SimulatedCluster cluster;
   private final ArrayDeque<String> recent = new ArrayDeque<>();
   private boolean checked;
   private long maxEvents = Long.MAX_VALUE;
   private LongConsumer progress;
 
-  /** Builds the world and, with its context, the admission engine. */
+  /** A world of one cluster, whose admission engine {@code engineFactory} builds from the cluster's context. */
   public World(SimulationSpec spec, Function<WorldContext, AdmissionEngine> engineFactory) {
     this.spec = spec;
-    this.cluster = new ClusterState(spec.resources(), spec.nodePools(), spec.podScheduling().scoring());
-    EngineHolder holder = new EngineHolder();
-    PodBinder binder = new PodBinder(cluster, spec.flavors(), new PodBinder.BindListener() {
-      @Override
-      public void podBound(Object owner, int pool, long[] request, int sign) {
-        holder.capacity.allocation(pool, request, sign, loop.now());
-      }
-
-      @Override
-      public void nodeEmptied(Node n) {
-        holder.engine.nodeEmptied(n);
-      }
-    });
-    WorldContext ctx = new WorldContext(spec, loop, cluster, binder);
-    this.engine = engineFactory.apply(ctx);
-    this.recorder = new Recorder(engine.reportedQueues(), CapacityAccounting.slots(spec), engine.usageSlots(),
-        spec.nodePools().size());
-    this.capacity = new CapacityAccounting(spec, recorder);
-    this.arrivals = new Arrivals(loop, spec.workloadSources(), this::arrive);
-    this.nodes = new Nodes(spec, loop, cluster, binder, recorder, capacity, engine);
-    this.timeline = new Timeline(loop, nodes, arrivals, engine);
-    this.churn = new ServingChurn(spec, loop, engine);
-    ctx.recorder = recorder;
-    ctx.capacity = capacity;
-    ctx.nodes = nodes;
-    holder.engine = engine;
-    holder.capacity = capacity;
-    this.sampler = new Sampler(loop, spec.sampleIntervalMs(),
-        List.of(engine.queueSamples(), capacity, engine.topologySamples()));
-  }
-
-  /** The binder's listener is made before the engine and the books it forwards to. */
-  private static final class EngineHolder {
-    AdmissionEngine engine;
-    CapacityAccounting capacity;
+    this.cluster = new SimulatedCluster(spec, loop, engineFactory);
   }
 
   /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
@@ -99,14 +45,14 @@ public final class World {
 
   /** Keeps the engine's decision log. */
   public World explain(boolean on) {
-    engine.explain(on);
+    cluster.engine().explain(on);
     return this;
   }
 
   /** Checks every invariant after every event (slower; on in tests and with --check). */
   public World checked(boolean on) {
     this.checked = on;
-    engine.checked(on);
+    cluster.engine().checked(on);
     return this;
   }
 
@@ -135,8 +81,7 @@ public final class World {
     }
     long end = horizon == SimulationSpec.NO_HORIZON ? loop.now() : horizon;
     loop.advanceTo(end);
-    arrivals.close();
-    return result(end);
+    return cluster.result(end, loop.processed());
   }
 
   /** Runs until {@code untilMs} (inclusive) and stops, leaving the state inspectable (tests). */
@@ -148,33 +93,18 @@ public final class World {
     }
   }
 
-  /** Serving churn, for tests that break it on purpose. */
-  ServingChurn churn() {
-    return churn;
-  }
-
   /** The admission engine, for tests that inspect its state. */
   public AdmissionEngine engine() {
-    return engine;
+    return cluster.engine();
   }
 
-  /** Opens every random stream in a fixed order: arrivals, timeline, failure models, churn, then the engine's. */
+  /** Serving churn, for tests that break it on purpose. */
+  ServingChurn churn() {
+    return cluster.churn();
+  }
+
   private void start() {
-    SplittableRandom root = new SplittableRandom(spec.seed());
-    arrivals.open(root);
-    nodes.start();
-    timeline.start(spec.timeline(), root);
-    nodes.startFailureModels(root);
-    churn.start(root);
-    engine.start(root);
-    sampler.start();
-  }
-
-  private void arrive(WorkloadSpec s) {
-    if (!engine.submit(s)) {
-      rejected.add(s);
-      recorder.unknownQueueArrival();
-    }
+    cluster.start(new SplittableRandom(spec.seed()));
   }
 
   private void check(Event e) {
@@ -182,39 +112,9 @@ public final class World {
     if (recent.size() > RECENT_EVENTS) {
       recent.removeFirst();
     }
-    List<String> v = new ArrayList<>(engine.checkInvariants());
-    v.addAll(churn.checkInvariants());
-    v.addAll(cluster.checkInvariants());
+    List<String> v = cluster.checkInvariants();
     if (!v.isEmpty()) {
       throw new InvariantViolation(loop.now(), v, new ArrayList<>(recent));
     }
-  }
-
-  private RunResult result(long end) {
-    AdmissionEngine.EngineReport r = engine.report(end);
-    List<WorkloadRecord> records = new ArrayList<>(r.workloads().size() + rejected.size());
-    records.addAll(r.workloads());
-    for (WorkloadSpec s : rejected) {
-      records.add(new WorkloadRecord(s.id(), s.workloadClass(), s.localQueue(), null, s.priority(), s.createdMs(),
-          WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER,
-          WorkloadRecord.NEVER, 0, 0, WorkloadRecord.REJECTED, "", engine.rejection(s.localQueue())));
-    }
-    List<QueueStats> qs = new ArrayList<>();
-    List<PreemptionStats> ps = new ArrayList<>();
-    long tp = 0;
-    long tr = 0;
-    long tu = 0;
-    for (int q = 0; q < r.pending().length; q++) {
-      qs.add(recorder.queueStats(q, r.pending()[q], r.reserved()[q], r.running()[q]));
-      ps.add(recorder.preemptionStats(q));
-      tp += r.pending()[q];
-      tr += r.reserved()[q];
-      tu += r.running()[q];
-    }
-    TimeSeries series = sampler.series();
-    return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, loop.processed(), spec.resources(),
-        records, recorder.overallStats(tp, tr, tu), qs, capacity.utilization(end), r.queueUsage(),
-        recorder.unknownQueueArrivals(), series, recorder.overallPreemptionStats(), ps, capacity.poolStats(end),
-        churn.stats(), r.tas(), r.provisioning(), r.decisions());
   }
 }
