@@ -57,12 +57,12 @@ final class CapacityPlugin implements Plugin {
     } else {
       buildFlat(ssn);
     }
-    ssn.addReclaimableFn(NAME, this::reclaimable);
-    ssn.addPreemptiveFn(NAME, this::preemptive);
-    ssn.addAllocatableFn(NAME, this::allocatable);
-    ssn.addJobEnqueueableFn(NAME, job -> enqueueable(ssn, job));
-    ssn.addJobEnqueuedFn(NAME, this::enqueued);
-    ssn.addEventHandler(new EventHandler(t -> account(t, 1), t -> account(t, -1)));
+    ssn.plugins.addReclaimableFn(NAME, this::reclaimable);
+    ssn.plugins.addPreemptiveFn(NAME, this::preemptive);
+    ssn.plugins.addAllocatableFn(NAME, this::allocatable);
+    ssn.plugins.addJobEnqueueableFn(NAME, job -> enqueueable(ssn, job));
+    ssn.plugins.addJobEnqueuedFn(NAME, this::enqueued);
+    ssn.plugins.addEventHandler(new EventHandler(t -> account(t, 1), t -> account(t, -1)));
   }
 
   // ------------------------------------------------------------------ flat mode (buildQueueAttrs)
@@ -84,7 +84,7 @@ final class CapacityPlugin implements Plugin {
       attr.deserved = Res.max(attr.deserved, attr.guarantee);
       updateShare(attr);
     }
-    ssn.addQueueOrderFn(NAME, (l, r) -> {
+    ssn.plugins.addQueueOrderFn(NAME, (l, r) -> {
       if (l.spec.priority() != r.spec.priority()) {
         return r.spec.priority() - l.spec.priority();
       }
@@ -185,7 +185,7 @@ final class CapacityPlugin implements Plugin {
     for (QueueAttr attr : attrs.values()) {
       updateShare(attr);
     }
-    ssn.addQueueOrderFn(NAME, (l, r) -> {
+    ssn.plugins.addQueueOrderFn(NAME, (l, r) -> {
       if (l.spec.priority() != r.spec.priority()) {
         return r.spec.priority() - l.spec.priority();
       }
@@ -204,7 +204,7 @@ final class CapacityPlugin implements Plugin {
       return compareShareWithDeserved(lp, rp);
     });
     // Siblings before cousins: victims in queues sharing a deeper ancestor with the reclaimer go first.
-    ssn.addVictimQueueOrderFn(NAME, (l, r, p) -> {
+    ssn.plugins.addVictimQueueOrderFn(NAME, (l, r, p) -> {
       int ll = queueLevel(attrs.get(l), attrs.get(p));
       int rl = queueLevel(attrs.get(r), attrs.get(p));
       if (ll == rl) {
