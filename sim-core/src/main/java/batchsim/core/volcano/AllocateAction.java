@@ -16,7 +16,7 @@ import java.util.Map;
 final class AllocateAction implements Action {
   @Override
   public void execute(Session ssn) {
-    GoHeap<Queue> queues = new GoHeap<>(ssn::queueOrderLess);
+    GoHeap<Queue> queues = new GoHeap<>(ssn.plugins::queueOrderLess);
     Map<Queue, GoHeap<JobInfo>> jobsByQueue = new HashMap<>();
     Map<JobInfo, GoHeap<TaskInfo>> tasksByJob = new HashMap<>();
     boolean enqueueConfigured = ssn.engine.configuredActions.contains("enqueue");
@@ -28,7 +28,7 @@ final class AllocateAction implements Action {
         // Volcano: without the enqueue action, allocate moves Pending PodGroups to Inqueue itself.
         job.phase = PodGroupPhase.INQUEUE;
       }
-      if (ssn.jobValid(job) != null) {
+      if (ssn.plugins.jobValid(job) != null) {
         continue;
       }
       // Best-effort tasks are left to backfill.
@@ -38,7 +38,7 @@ final class AllocateAction implements Action {
       }
       GoHeap<JobInfo> jobs = jobsByQueue.get(job.queue);
       if (jobs == null) {
-        jobs = new GoHeap<>(ssn::jobOrderLess);
+        jobs = new GoHeap<>(ssn.plugins::jobOrderLess);
         jobsByQueue.put(job.queue, jobs);
         queues.push(job.queue);
       }
@@ -48,7 +48,7 @@ final class AllocateAction implements Action {
 
     while (!queues.isEmpty()) {
       Queue queue = queues.pop();
-      if (ssn.overused(queue)) {
+      if (ssn.plugins.overused(queue)) {
         continue;
       }
       GoHeap<JobInfo> jobs = jobsByQueue.get(queue);
@@ -58,7 +58,7 @@ final class AllocateAction implements Action {
       JobInfo job = jobs.pop();
       GoHeap<TaskInfo> tasks = tasksByJob.get(job);
       Statement stmt = allocateForTasks(ssn, job, tasks);
-      if (stmt != null && ssn.jobReady(job)) {
+      if (stmt != null && ssn.plugins.jobReady(job)) {
         stmt.commit();
         if (!tasks.isEmpty()) {
           jobs.push(job);
@@ -76,7 +76,7 @@ final class AllocateAction implements Action {
     Statement stmt = ssn.statement();
     while (!tasks.isEmpty()) {
       TaskInfo task = tasks.pop();
-      if (!ssn.allocatable(job.queue, task)) {
+      if (!ssn.plugins.allocatable(job.queue, task)) {
         continue;
       }
       if (job.taskHasFitErrors(task)) {
@@ -103,11 +103,11 @@ final class AllocateAction implements Action {
       } else if (task.resreq.lessEqual(best.futureIdle(), false)) {
         stmt.pipeline(task, best);
       }
-      if (ssn.jobReady(job)) {
+      if (ssn.plugins.jobReady(job)) {
         break;
       }
     }
-    if (ssn.jobReady(job) || ssn.jobPipelined(job)) {
+    if (ssn.plugins.jobReady(job) || ssn.plugins.jobPipelined(job)) {
       return stmt;
     }
     stmt.discard();

@@ -16,7 +16,7 @@ final class BackfillAction implements Action {
   public void execute(Session ssn) {
     for (TaskInfo task : pendingTasks(ssn)) {
       String[] why = new String[1];
-      List<NodeInfo> feasible = NodeSearch.feasible(ssn, task, ssn.nodes, ssn::predicate, why);
+      List<NodeInfo> feasible = NodeSearch.feasible(ssn, task, ssn.nodes, ssn.plugins::predicate, why);
       if (feasible.isEmpty()) {
         task.job.fitErrors.put(task, why[0] == null ? "no node" : why[0]);
         continue;
@@ -27,24 +27,24 @@ final class BackfillAction implements Action {
   }
 
   private static List<TaskInfo> pendingTasks(Session ssn) {
-    GoHeap<Queue> queues = new GoHeap<>(ssn::queueOrderLess);
+    GoHeap<Queue> queues = new GoHeap<>(ssn.plugins::queueOrderLess);
     Map<Queue, GoHeap<JobInfo>> jobs = new HashMap<>();
     Map<JobInfo, GoHeap<TaskInfo>> tasks = new HashMap<>();
     for (JobInfo job : ssn.jobs) {
-      if (job.isPending() || ssn.jobValid(job) != null) {
+      if (job.isPending() || ssn.plugins.jobValid(job) != null) {
         continue;
       }
       GoHeap<TaskInfo> heap = null;
       for (TaskInfo t : job.tasks) {
         if (t.status == TaskStatus.PENDING && t.bestEffort) {
-          heap = heap == null ? new GoHeap<>(ssn::taskOrderLess) : heap;
+          heap = heap == null ? new GoHeap<>(ssn.plugins::taskOrderLess) : heap;
           heap.push(t);
         }
       }
       for (TaskInfo t : new ArrayList<>(job.tasks)) {
         if (t.status == TaskStatus.PIPELINED && t.bestEffort) {
           ssn.statement().unpipeline(t);
-          heap = heap == null ? new GoHeap<>(ssn::taskOrderLess) : heap;
+          heap = heap == null ? new GoHeap<>(ssn.plugins::taskOrderLess) : heap;
           heap.push(t);
         }
       }
@@ -53,7 +53,7 @@ final class BackfillAction implements Action {
       }
       GoHeap<JobInfo> q = jobs.get(job.queue);
       if (q == null) {
-        q = new GoHeap<>(ssn::jobOrderLess);
+        q = new GoHeap<>(ssn.plugins::jobOrderLess);
         jobs.put(job.queue, q);
         queues.push(job.queue);
       }

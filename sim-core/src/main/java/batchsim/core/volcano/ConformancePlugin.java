@@ -26,7 +26,7 @@ final class ConformancePlugin implements Plugin {
       }
       return new Victims(victims, PERMIT);
     };
-    ssn.addPreemptableFn(NAME, fn);
-    ssn.addReclaimableFn(NAME, fn);
+    ssn.plugins.addPreemptableFn(NAME, fn);
+    ssn.plugins.addReclaimableFn(NAME, fn);
   }
 }

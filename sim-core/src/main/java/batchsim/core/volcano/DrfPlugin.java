@@ -38,7 +38,7 @@ final class DrfPlugin implements Plugin {
       allocated.put(job, a);
       shares.put(job, share(a));
     }
-    ssn.addPreemptableFn(NAME, (preemptor, preemptees) -> {
+    ssn.plugins.addPreemptableFn(NAME, (preemptor, preemptees) -> {
       List<TaskInfo> victims = new ArrayList<>();
       Res la = allocated.get(preemptor.job);
       if (la == null) {
@@ -55,12 +55,12 @@ final class DrfPlugin implements Plugin {
       }
       return new Victims(victims, PERMIT);
     });
-    ssn.addJobOrderFn(NAME, (l, r) -> {
+    ssn.plugins.addJobOrderFn(NAME, (l, r) -> {
       double ls = shares.get(l);
       double rs = shares.get(r);
       return ls == rs ? 0 : ls < rs ? -1 : 1;
     });
-    ssn.addEventHandler(new EventHandler(t -> update(t, 1), t -> update(t, -1)));
+    ssn.plugins.addEventHandler(new EventHandler(t -> update(t, 1), t -> update(t, -1)));
   }
 
   private void update(TaskInfo t, int sign) {

@@ -15,7 +15,7 @@ import java.util.Set;
 final class EnqueueAction implements Action {
   @Override
   public void execute(Session ssn) {
-    GoHeap<Queue> queues = new GoHeap<>(ssn::queueOrderLess);
+    GoHeap<Queue> queues = new GoHeap<>(ssn.plugins::queueOrderLess);
     Set<Queue> seen = new HashSet<>();
     Map<Queue, GoHeap<JobInfo>> jobsByQueue = new HashMap<>();
     AdmissionAudit audit = new AdmissionAudit(ssn);
@@ -24,7 +24,7 @@ final class EnqueueAction implements Action {
         queues.push(job.queue);
       }
       if (job.isPending()) {
-        jobsByQueue.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn::jobOrderLess)).push(job);
+        jobsByQueue.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn.plugins::jobOrderLess)).push(job);
       }
     }
     while (!queues.isEmpty()) {
@@ -34,8 +34,8 @@ final class EnqueueAction implements Action {
         continue;
       }
       JobInfo job = jobs.pop();
-      if (!job.hasMinResources() || ssn.jobEnqueueable(job)) {
-        ssn.jobEnqueued(job);
+      if (!job.hasMinResources() || ssn.plugins.jobEnqueueable(job)) {
+        ssn.plugins.jobEnqueued(job);
         job.phase = PodGroupPhase.INQUEUE;
         audit.admitted(job);
       }

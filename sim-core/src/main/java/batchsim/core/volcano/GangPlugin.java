@@ -22,7 +22,7 @@ final class GangPlugin implements Plugin {
 
   @Override
   public void onSessionOpen(Session ssn) {
-    ssn.addJobValidFn(NAME, job -> {
+    ssn.plugins.addJobValidFn(NAME, job -> {
       if (!job.checkTaskValid()) {
         return "Not enough valid pods of each task for gang-scheduling";
       }
@@ -44,9 +44,9 @@ final class GangPlugin implements Plugin {
       }
       return new Victims(victims, PERMIT);
     };
-    ssn.addReclaimableFn(NAME, keepGang);
-    ssn.addPreemptableFn(NAME, keepGang);
-    ssn.addJobOrderFn(NAME, (l, r) -> {
+    ssn.plugins.addReclaimableFn(NAME, keepGang);
+    ssn.plugins.addPreemptableFn(NAME, keepGang);
+    ssn.plugins.addJobOrderFn(NAME, (l, r) -> {
       boolean lr = l.isReady();
       boolean rr = r.isReady();
       if (lr == rr) {
@@ -54,9 +54,9 @@ final class GangPlugin implements Plugin {
       }
       return lr ? 1 : -1;
     });
-    ssn.addJobReadyFn(NAME, job -> job.checkTaskReady() && job.isReady());
-    ssn.addJobPipelinedFn(NAME, job -> job.checkTaskPipelined() && job.isPipelined() ? PERMIT : REJECT);
-    ssn.addJobStarvingFn(NAME, JobInfo::isStarving);
+    ssn.plugins.addJobReadyFn(NAME, job -> job.checkTaskReady() && job.isReady());
+    ssn.plugins.addJobPipelinedFn(NAME, job -> job.checkTaskPipelined() && job.isPipelined() ? PERMIT : REJECT);
+    ssn.plugins.addJobStarvingFn(NAME, JobInfo::isStarving);
   }
 
   @Override

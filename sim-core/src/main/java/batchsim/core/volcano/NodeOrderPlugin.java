@@ -16,7 +16,7 @@ final class NodeOrderPlugin implements Plugin {
 
   @Override
   public void onSessionOpen(Session ssn) {
-    ssn.addNodeOrderFn(NAME, (task, node) -> leastAllocated(task, node) + balanced(task, node));
+    ssn.plugins.addNodeOrderFn(NAME, (task, node) -> leastAllocated(task, node) + balanced(task, node));
   }
 
   private static long leastAllocated(TaskInfo task, NodeInfo node) {

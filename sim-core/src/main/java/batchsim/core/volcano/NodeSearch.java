@@ -65,7 +65,7 @@ final class NodeSearch {
     if (!task.resreq.lessEqualAll(node.futureIdle())) {
       return INSUFFICIENT;
     }
-    return ssn.predicate(task, node);
+    return ssn.plugins.predicate(task, node);
   }
 
   private static String insufficient(Session ssn, TaskInfo task, NodeInfo node) {

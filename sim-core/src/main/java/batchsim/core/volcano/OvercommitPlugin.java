@@ -44,7 +44,7 @@ final class OvercommitPlugin implements Plugin {
         inqueue.add(job.inqueueResource(dims));
       }
     }
-    ssn.addJobEnqueueableFn(NAME, job -> {
+    ssn.plugins.addJobEnqueueableFn(NAME, job -> {
       if (!job.hasMinResources()) {
         return PERMIT;
       }
@@ -57,7 +57,7 @@ final class OvercommitPlugin implements Plugin {
           + wanted.exceededDimensions(idle, min, dims));
       return REJECT;
     });
-    ssn.addJobEnqueuedFn(NAME, job -> {
+    ssn.plugins.addJobEnqueuedFn(NAME, job -> {
       if (job.hasMinResources()) {
         inqueue.add(job.minResources());
       }

@@ -19,7 +19,7 @@ final class PredicatesPlugin implements Plugin {
   @Override
   public void onSessionOpen(Session ssn) {
     int pods = ssn.dims.pods;
-    ssn.addPredicateFn(NAME, (task, node) -> {
+    ssn.plugins.addPredicateFn(NAME, (task, node) -> {
       for (Map.Entry<String, String> e : task.pod.spec.nodeSelector().entrySet()) {
         if (!e.getValue().equals(node.node.spec.labels().get(e.getKey()))) {
           return new FitError("node(s) didn't match Pod's node affinity/selector", false);

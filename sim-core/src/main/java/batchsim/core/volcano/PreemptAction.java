@@ -20,14 +20,14 @@ final class PreemptAction implements Action {
     Map<JobInfo, GoHeap<TaskInfo>> preemptorTasks = new HashMap<>();
     Map<Queue, List<JobInfo>> underRequest = new HashMap<>();
     for (JobInfo job : ssn.jobs) {
-      if (job.isPending() || ssn.jobValid(job) != null || !ssn.jobStarving(job)) {
+      if (job.isPending() || ssn.plugins.jobValid(job) != null || !ssn.plugins.jobStarving(job)) {
         continue;
       }
-      preemptors.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn::jobOrderLess)).push(job);
+      preemptors.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn.plugins::jobOrderLess)).push(job);
       underRequest.computeIfAbsent(job.queue, q -> new ArrayList<>()).add(job);
       preemptorTasks.put(job, ssn.pendingTasks(job, t -> true));
     }
-    GoHeap<Queue> queues = new GoHeap<>(ssn::queueOrderLess);
+    GoHeap<Queue> queues = new GoHeap<>(ssn.plugins::queueOrderLess);
     for (Queue q : preemptors.keySet()) {
       queues.push(q);
     }
@@ -37,7 +37,7 @@ final class PreemptAction implements Action {
       while (jobs != null && !jobs.isEmpty()) {
         JobInfo preemptorJob = jobs.pop();
         Statement stmt = ssn.statement();
-        while (ssn.jobStarving(preemptorJob)) {
+        while (ssn.plugins.jobStarving(preemptorJob)) {
           GoHeap<TaskInfo> tasks = preemptorTasks.get(preemptorJob);
           if (tasks.isEmpty()) {
             break;
@@ -46,7 +46,7 @@ final class PreemptAction implements Action {
           preempt(ssn, stmt, preemptor, t -> eligibleVictim(preemptor, t)
               && t.job.queue == preemptorJob.queue && preemptor.job != t.job);
         }
-        if (ssn.jobPipelined(preemptorJob)) {
+        if (ssn.plugins.jobPipelined(preemptorJob)) {
           stmt.commit();
         } else {
           stmt.discard();
@@ -75,7 +75,7 @@ final class PreemptAction implements Action {
   }
 
   private static boolean preempt(Session ssn, Statement stmt, TaskInfo preemptor, Predicate<TaskInfo> filter) {
-    List<NodeInfo> feasible = NodeSearch.feasible(ssn, preemptor, ssn.nodes, ssn::predicateForPreempt, null);
+    List<NodeInfo> feasible = NodeSearch.feasible(ssn, preemptor, ssn.nodes, ssn.plugins::predicateForPreempt, null);
     Queue queue = preemptor.job.queue;
     for (NodeInfo node : ssn.sortNodes(preemptor, feasible)) {
       List<TaskInfo> preemptees = new ArrayList<>();
@@ -84,7 +84,7 @@ final class PreemptAction implements Action {
           preemptees.add(t);
         }
       }
-      List<TaskInfo> victims = ssn.preemptable(preemptor, preemptees);
+      List<TaskInfo> victims = ssn.plugins.preemptable(preemptor, preemptees);
       if (!ReclaimAction.victimsSuffice(preemptor, node, victims)) {
         continue;
       }
@@ -107,7 +107,7 @@ final class PreemptAction implements Action {
 
   /** preemptorFitsOnNode: queue allocatable, resources fit future idle, predicates pass. */
   private static boolean fits(Session ssn, Queue queue, TaskInfo preemptor, NodeInfo node) {
-    return ssn.allocatable(queue, preemptor) && preemptor.resreq.lessEqual(node.futureIdle(), false)
-        && ssn.predicate(preemptor, node) == null;
+    return ssn.plugins.allocatable(queue, preemptor) && preemptor.resreq.lessEqual(node.futureIdle(), false)
+        && ssn.plugins.predicate(preemptor, node) == null;
   }
 }

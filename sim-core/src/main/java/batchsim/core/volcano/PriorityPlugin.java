@@ -18,9 +18,9 @@ final class PriorityPlugin implements Plugin {
 
   @Override
   public void onSessionOpen(Session ssn) {
-    ssn.addTaskOrderFn(NAME, (l, r) -> l.priority == r.priority ? 0 : l.priority > r.priority ? -1 : 1);
-    ssn.addJobOrderFn(NAME, (l, r) -> l.priority == r.priority ? 0 : l.priority > r.priority ? -1 : 1);
-    ssn.addPreemptableFn(NAME, (preemptor, preemptees) -> {
+    ssn.plugins.addTaskOrderFn(NAME, (l, r) -> l.priority == r.priority ? 0 : l.priority > r.priority ? -1 : 1);
+    ssn.plugins.addJobOrderFn(NAME, (l, r) -> l.priority == r.priority ? 0 : l.priority > r.priority ? -1 : 1);
+    ssn.plugins.addPreemptableFn(NAME, (preemptor, preemptees) -> {
       List<TaskInfo> victims = new ArrayList<>();
       for (TaskInfo t : preemptees) {
         if (t.job != preemptor.job) {
@@ -33,6 +33,6 @@ final class PriorityPlugin implements Plugin {
       }
       return new Victims(victims, PERMIT);
     });
-    ssn.addJobStarvingFn(NAME, job -> job.readyTaskNum() + job.waitingTaskNum() < job.tasks.size());
+    ssn.plugins.addJobStarvingFn(NAME, job -> job.readyTaskNum() + job.waitingTaskNum() < job.tasks.size());
   }
 }

@@ -43,7 +43,7 @@ final class ProportionPlugin implements Plugin {
     }
     waterFill(total);
 
-    ssn.addQueueOrderFn(NAME, (l, r) -> {
+    ssn.plugins.addQueueOrderFn(NAME, (l, r) -> {
       if (l.spec.priority() != r.spec.priority()) {
         return r.spec.priority() - l.spec.priority();
       }
@@ -51,7 +51,7 @@ final class ProportionPlugin implements Plugin {
       double rs = attrs.get(r).share;
       return ls == rs ? 0 : ls < rs ? -1 : 1;
     });
-    ssn.addReclaimableFn(NAME, (reclaimer, reclaimees) -> {
+    ssn.plugins.addReclaimableFn(NAME, (reclaimer, reclaimees) -> {
       List<TaskInfo> victims = new ArrayList<>();
       Map<QueueAttr, Res> allocations = new HashMap<>();
       for (TaskInfo r : reclaimees) {
@@ -68,13 +68,13 @@ final class ProportionPlugin implements Plugin {
       return new Victims(victims, PERMIT);
     });
     // Overused: deserved <= allocated on every dimension.
-    ssn.addOverusedFn(NAME, q -> {
+    ssn.plugins.addOverusedFn(NAME, q -> {
       QueueAttr attr = attrs.get(q);
       return attr != null && attr.deserved.lessEqual(attr.allocated, false);
     });
-    ssn.addAllocatableFn(NAME, (q, t) -> allocatable(q, List.of(t)));
-    ssn.addPreemptiveFn(NAME, this::allocatable);
-    ssn.addJobEnqueueableFn(NAME, job -> {
+    ssn.plugins.addAllocatableFn(NAME, (q, t) -> allocatable(q, List.of(t)));
+    ssn.plugins.addPreemptiveFn(NAME, this::allocatable);
+    ssn.plugins.addJobEnqueueableFn(NAME, job -> {
       QueueAttr attr = attrs.get(job.queue);
       if (!job.queue.isOpen()) {
         return REJECT;
@@ -92,13 +92,13 @@ final class ProportionPlugin implements Plugin {
           + r.exceededDimensions(cap, min, dims) + " (would use " + dims.format(r) + " of " + dims.format(cap) + ")");
       return REJECT;
     });
-    ssn.addJobEnqueuedFn(NAME, job -> {
+    ssn.plugins.addJobEnqueuedFn(NAME, job -> {
       QueueAttr attr = attrs.get(job.queue);
       if (attr != null && job.hasMinResources()) {
         attr.inqueue.add(job.minResources());
       }
     });
-    ssn.addEventHandler(new EventHandler(t -> {
+    ssn.plugins.addEventHandler(new EventHandler(t -> {
       QueueAttr attr = attrs.get(t.job.queue);
       if (attr != null) {
         attr.allocated.add(t.resreq);

@@ -17,26 +17,26 @@ import java.util.Set;
 final class ReclaimAction implements Action {
   @Override
   public void execute(Session ssn) {
-    GoHeap<Queue> queues = new GoHeap<>(ssn::queueOrderLess);
+    GoHeap<Queue> queues = new GoHeap<>(ssn.plugins::queueOrderLess);
     Set<Queue> seen = new HashSet<>();
     Map<Queue, GoHeap<JobInfo>> preemptors = new HashMap<>();
     Map<JobInfo, GoHeap<TaskInfo>> preemptorTasks = new HashMap<>();
     for (JobInfo job : ssn.jobs) {
-      if (job.isPending() || ssn.jobValid(job) != null) {
+      if (job.isPending() || ssn.plugins.jobValid(job) != null) {
         continue;
       }
       if (seen.add(job.queue)) {
         queues.push(job.queue);
       }
-      if (ssn.jobStarving(job)) {
-        preemptors.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn::jobOrderLess)).push(job);
+      if (ssn.plugins.jobStarving(job)) {
+        preemptors.computeIfAbsent(job.queue, q -> new GoHeap<>(ssn.plugins::jobOrderLess)).push(job);
         preemptorTasks.put(job, ssn.pendingTasks(job, t -> true));
       }
     }
 
     while (!queues.isEmpty()) {
       Queue queue = queues.pop();
-      if (ssn.overused(queue)) {
+      if (ssn.plugins.overused(queue)) {
         continue;
       }
       while (true) {
@@ -46,18 +46,18 @@ final class ReclaimAction implements Action {
         }
         JobInfo job = jobs.pop();
         Statement stmt = ssn.statement();
-        while (ssn.jobStarving(job)) {
+        while (ssn.plugins.jobStarving(job)) {
           GoHeap<TaskInfo> tasks = preemptorTasks.get(job);
           if (tasks == null || tasks.isEmpty()) {
             break;
           }
           TaskInfo task = tasks.pop();
-          if (!ssn.preemptive(queue, List.of(task))) {
+          if (!ssn.plugins.preemptive(queue, List.of(task))) {
             continue;
           }
           reclaimForTask(ssn, stmt, task, job);
         }
-        if (ssn.jobPipelined(job)) {
+        if (ssn.plugins.jobPipelined(job)) {
           stmt.commit();
         } else {
           stmt.discard();
@@ -70,7 +70,7 @@ final class ReclaimAction implements Action {
   }
 
   private static void reclaimForTask(Session ssn, Statement stmt, TaskInfo task, JobInfo job) {
-    List<NodeInfo> candidates = NodeSearch.feasible(ssn, task, ssn.nodes, ssn::predicateForPreempt, null);
+    List<NodeInfo> candidates = NodeSearch.feasible(ssn, task, ssn.nodes, ssn.plugins::predicateForPreempt, null);
     for (NodeInfo n : candidates) {
       List<TaskInfo> reclaimees = new ArrayList<>();
       for (Map.Entry<TaskInfo, TaskStatus> e : n.tasks.entrySet()) {
@@ -85,7 +85,7 @@ final class ReclaimAction implements Action {
       if (reclaimees.isEmpty()) {
         continue;
       }
-      List<TaskInfo> victims = ssn.reclaimable(task, reclaimees);
+      List<TaskInfo> victims = ssn.plugins.reclaimable(task, reclaimees);
       if (!victimsSuffice(task, n, victims)) {
         continue;
       }

@@ -20,6 +20,6 @@ final class RejecterPlugin implements Plugin {
 
   @Override
   public void onSessionOpen(Session ssn) {
-    ssn.addJobEnqueueableFn(NAME, job -> job.pg.spec.name().equals(rejectJob) ? REJECT : PERMIT);
+    ssn.plugins.addJobEnqueueableFn(NAME, job -> job.pg.spec.name().equals(rejectJob) ? REJECT : PERMIT);
   }
 }

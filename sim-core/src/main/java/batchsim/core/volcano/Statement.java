@@ -26,21 +26,21 @@ final class Statement {
     if (t.node != null) {
       t.node.updateTask(t);
     }
-    ssn.fireDeallocate(t);
+    ssn.plugins.fireDeallocate(t);
     ops.add(new Operation(Op.EVICT, t, reason));
   }
 
   void pipeline(TaskInfo t, NodeInfo node) {
     t.job.updateTaskStatus(t, TaskStatus.PIPELINED);
     node.addTask(t);
-    ssn.fireAllocate(t);
+    ssn.plugins.fireAllocate(t);
     ops.add(new Operation(Op.PIPELINE, t, null));
   }
 
   void allocate(TaskInfo t, NodeInfo node) {
     t.job.updateTaskStatus(t, TaskStatus.ALLOCATED);
     node.addTask(t);
-    ssn.fireAllocate(t);
+    ssn.plugins.fireAllocate(t);
     ops.add(new Operation(Op.ALLOCATE, t, null));
   }
 
@@ -49,7 +49,7 @@ final class Statement {
     if (t.node != null) {
       t.node.updateTask(t);
     }
-    ssn.fireAllocate(t);
+    ssn.plugins.fireAllocate(t);
   }
 
   /** Statement.UnPipeline: takes a pipelined task back to Pending. */
@@ -62,7 +62,7 @@ final class Statement {
     if (t.node != null) {
       t.node.removeTask(t);
     }
-    ssn.fireDeallocate(t);
+    ssn.plugins.fireDeallocate(t);
     t.node = null;
   }
 

@@ -25,5 +25,26 @@
  * allocations hold capacity for the rest of the session, a Running group that lost pods takes them back
  * without a new enqueue check. Not modelled: network topology / HyperNodes, sub-group policies, DRA,
  * scheduling gates, the sla/tdm/numa/binpack plugins, gang-level preemption actions.
+ *
+ * <p><b>Where things are.</b> One package: actions, plugins and the session all read and change the session
+ * objects' fields directly (as Volcano's Go code does with its exported fields), so a package line between
+ * Volcano's directories would make most of those fields public. The classes follow Volcano's files instead:
+ * <ul>
+ *   <li>engine, between sessions (Volcano's cache and API objects): {@code VolcanoEngine}, {@code Node},
+ *       {@code PodGroup}, {@code Pod}, their specs, states and {@code SessionOutcome};
+ *   <li>framework: {@code Session} (session.go: snapshot, orderings, state changes), {@code SessionPlugins}
+ *       (session_plugins.go: registered functions and their tier rules), {@code Statement}, {@code Plugin},
+ *       {@code Action};
+ *   <li>api: {@code JobInfo}, {@code TaskInfo}, {@code NodeInfo}, {@code Queue} (QueueInfo), {@code TaskStatus},
+ *       {@code Res} (Resource), {@code Dims} (resource names and units);
+ *   <li>actions: {@code EnqueueAction}, {@code AllocateAction}, {@code BackfillAction}, {@code ReclaimAction},
+ *       {@code PreemptAction};
+ *   <li>plugins: {@code CapacityPlugin} with {@code CapacityQueueAttrs}, {@code ProportionPlugin},
+ *       {@code QueueAttr} (both plugins' queueAttr), {@code GangPlugin}, {@code DrfPlugin},
+ *       {@code PriorityPlugin}, {@code PredicatesPlugin}, {@code NodeOrderPlugin}, {@code OvercommitPlugin},
+ *       {@code ConformancePlugin}, {@code RejecterPlugin};
+ *   <li>util: {@code GoHeap} (PriorityQueue), {@code NodeSearch} (PredicateNodes);
+ *   <li>checks that are not Volcano's: {@code HierarchyInvariant}, {@code AdmissionAudit}.
+ * </ul>
  */
 package batchsim.core.volcano;
