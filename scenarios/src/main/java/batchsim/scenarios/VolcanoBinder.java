@@ -25,8 +25,8 @@ import java.util.TreeMap;
  * the Volcano queue each LocalQueue's workloads go to. Runs after the rest of the scenario is bound and
  * validated (like {@link TimelineBinder}), so LocalQueues, ClusterQueues and resources are known. The block is
  * checked whenever it is present, so that {@code --set scheduler=volcano} meets no surprise; with
- * {@code scheduler: volcano}, what a Volcano run cannot do (timeline actions other than failNodes and
- * scaleArrivals, serving Deployments) is reported where it is written. Kueue-only blocks stay valid and are
+ * {@code scheduler: volcano}, what a Volcano run cannot do (Kueue's own timeline actions: quota, preemption
+ * and queue edits) is reported where it is written. Kueue-only blocks stay valid and are
  * ignored by a Volcano run, as the volcano block is by a Kueue run.
  */
 final class VolcanoBinder {
@@ -380,10 +380,6 @@ final class VolcanoBinder {
           }
         }
       }
-    }
-    Node serving = root.get("serving");
-    if (serving instanceof ListNode l && !l.items().isEmpty()) {
-      problems.at(serving, "serving Deployments are not supported under scheduler: volcano");
     }
   }
 }

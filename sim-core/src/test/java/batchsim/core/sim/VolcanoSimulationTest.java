@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.ServingStats;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.LongDistribution;
+import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.PreemptionSpec;
 import batchsim.core.model.QuotaSpec;
+import batchsim.core.model.ServingSpec;
 import batchsim.core.model.TimelineEvent;
 import batchsim.core.volcano.ResourceList;
 import batchsim.core.volcano.VolcanoConfig;
@@ -196,6 +199,23 @@ class VolcanoSimulationTest {
     assertEquals(1, r.pools().get(0).podsLost());
     assertTrue(a1.startedMs() >= 30 * 60_000, "the 2-pod gang fits again only on the added node");
     assertEquals(a1.startedMs() + HOUR, a1.finishedMs());
+  }
+
+  @Test
+  void servingChurn_scalesPodGroupsUpAndDown_outsideTheBatchStatistics() {
+    Specs s = twoTeams(1).job("b1", "team-b", 0, 0, 1, 4, HOUR);
+    s.serving.add(new ServingSpec("web", "team-a", 0, PodSetSpec.of("main", 2, Specs.res(0, 2)), 0,
+        LongDistribution.constant(10 * 60_000), LongDistribution.constant(60_000), 3, LongDistribution.constant(0), 0,
+        LongDistribution.constant(1_000)));
+    RunResult r = run(s, flatTeams(VolcanoConfig.capacity(false)));
+    ServingStats web = r.serving().get(0);
+    assertEquals(3, web.scaleUps());
+    assertEquals(3, web.scaleUpsRan(), "each PodGroup got its gang bound and ran");
+    assertEquals(1, r.overall().arrived(), "serving PodGroups are not batch arrivals");
+    Map<String, WorkloadRecord> w = byId(r);
+    assertEquals("DELETED", w.get("web-3").state());
+    assertEquals(11 * 60_000, w.get("web-2").startedMs(), "scaled up again after the 1-minute pause");
+    assertEquals(HOUR, w.get("b1").finishedMs(), "the batch job shared the node with the Deployment");
   }
 
   @Test

@@ -100,8 +100,41 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   /** A workload arrived as {@code pg} in its queue. */
   void arrived(VolcanoWorkload w) {
     workloads.add(w);
-    recorder().arrival(w.queue);
+    if (!w.serving) {
+      recorder().arrival(w.queue);
+    }
     pending[w.queue]++;
+  }
+
+  /** A serving Deployment scaled to zero: its PodGroup is deleted at once, its pods leave their nodes. */
+  void deleteServing(VolcanoWorkload w) {
+    if (w.deleted) {
+      return;
+    }
+    w.generation++;
+    for (Pod p : w.pg.pods()) {
+      PodRun r = (PodRun) p.runtime;
+      if (r.pool >= 0) {
+        hold(r, -1);
+        r.pool = -1;
+      }
+    }
+    if (w.admitted) {
+      holding[w.queue]--;
+    } else {
+      pending[w.queue]--;
+    }
+    if (w.pg.phase() == PodGroupPhase.INQUEUE) {
+      inqueue[w.queue]--;
+    }
+    w.deleted = true;
+    w.admitted = false;
+    w.running = false;
+    w.bound = 0;
+    w.up = 0;
+    w.releasing = 0;
+    engine.deletePodGroup(w.pg);
+    requestSession.run();
   }
 
   /** The session closed: gangs bound whole are admitted; the binds complete after the bind delay. */
@@ -139,7 +172,9 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     if (w.evictionSession != engine.sessions()) { // one eviction per workload and session
       w.evictionSession = engine.sessions();
       w.evictions++;
-      recorder().evicted(w.queue, "Preempted", reasonName(reason));
+      if (!w.serving) {
+        recorder().evicted(w.queue, "Preempted", reasonName(reason));
+      }
       stop(w);
       if (w.admitted) {
         w.admitted = false;
@@ -181,15 +216,20 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
       w.firstAdmittedMs = now;
       first = now - w.spec.createdMs();
     }
-    recorder().admitted(w.queue, first);
-    if (w.evictedAtMs != VolcanoWorkload.NEVER) {
-      recorder().readmitted(w.queue, now - w.evictedAtMs);
-      w.evictedAtMs = VolcanoWorkload.NEVER;
+    if (!w.serving) {
+      recorder().admitted(w.queue, first);
+      if (w.evictedAtMs != VolcanoWorkload.NEVER) {
+        recorder().readmitted(w.queue, now - w.evictedAtMs);
+      }
     }
+    w.evictedAtMs = VolcanoWorkload.NEVER;
   }
 
   private void bindsDone(BindsDone b) {
     VolcanoWorkload w = b.w();
+    if (w.deleted) {
+      return;
+    }
     for (Pod p : b.pods()) {
       if (p.state() == PodState.BINDING && p.boundAtMs() == b.boundAtMs()) { // else evicted or lost since
         engine.bindComplete(p);
@@ -206,6 +246,9 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   private void start(VolcanoWorkload w) {
     w.running = true;
     w.startedMs = loop.now();
+    if (w.serving) {
+      return; // serving pods run until their Deployment scales down
+    }
     if (w.startRecordedFor != w.admittedMs) { // a restart after lost pods is not a new start
       w.startRecordedFor = w.admittedMs;
       recorder().started(w.queue, loop.now() - w.spec.createdMs());
@@ -241,15 +284,15 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
 
   /** An evicted pod is gone from its node; it is Pending again. */
   private void gone(Pod p) {
-    if (p.state() != PodState.RELEASING) {
-      return;
-    }
     PodRun r = (PodRun) p.runtime;
     VolcanoWorkload w = r.workload;
+    if (p.state() != PodState.RELEASING || w.deleted) {
+      return;
+    }
     hold(r, -1);
     r.pool = -1;
     engine.evictionComplete(p);
-    if (--w.releasing == 0) {
+    if (--w.releasing == 0 && !w.serving) {
       recorder().requeued(w.queue);
     }
     requestSession.run();
@@ -293,7 +336,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
       for (PodSetSpec ps : w.spec.podSets()) {
         perWorkload += ps.perPod().get(r) * ps.count();
       }
-      if (perWorkload > 0 && ran > 0) {
+      if (perWorkload > 0 && ran > 0 && !w.serving) {
         recorder().lostWork(w.queue, spec.resources().name(r), (double) perWorkload * ran);
       }
     }

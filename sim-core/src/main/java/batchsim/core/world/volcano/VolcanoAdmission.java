@@ -90,9 +90,6 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
         out.add("timeline action " + e.action().getClass().getSimpleName() + " is not supported under Volcano");
       }
     }
-    if (!spec.serving().isEmpty()) {
-      out.add("serving Deployments are not supported under Volcano");
-    }
     return out;
   }
 
@@ -184,19 +181,24 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
 
   @Override
   public boolean submit(WorkloadSpec s) {
+    return submit(s, false) != null;
+  }
+
+  private VolcanoWorkload submit(WorkloadSpec s, boolean serving) {
     String q = setup.queueFor().get(s.localQueue());
     if (q == null) {
-      return false;
+      return null;
     }
     PodGroup pg = engine.submit(s, q);
     VolcanoWorkload w = new VolcanoWorkload(s, queues.leaf(q), q, pg);
+    w.serving = serving;
     pg.runtime = w;
     for (Pod p : pg.pods()) {
       p.runtime = new PodRun(w, p, spec.resources());
     }
     gangs.arrived(w);
     requestSession();
-    return true;
+    return w;
   }
 
   @Override
@@ -250,7 +252,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     return lost;
   }
 
-  // ------------------------------------------------------------------ timeline and serving (not under Volcano)
+  // ------------------------------------------------------------------ timeline and serving
 
   @Override
   public boolean apply(ClusterAction action) {
@@ -262,24 +264,26 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     // node actions asked for a session themselves; arrival scaling changes nothing a session sees
   }
 
+  /** A serving Deployment scaled up: one PodGroup of its replicas (minMember = replicas), Volcano's own style. */
   @Override
   public Object submitServing(WorkloadSpec s) {
-    throw new IllegalStateException("serving Deployments are not supported under Volcano");
+    return submit(s, true);
   }
 
   @Override
   public void deleteServing(Object workload) {
-    throw new IllegalStateException("serving Deployments are not supported under Volcano");
+    gangs.deleteServing((VolcanoWorkload) workload);
   }
 
   @Override
   public boolean servingRan(Object workload) {
-    return false;
+    VolcanoWorkload w = (VolcanoWorkload) workload;
+    return w.startedMs != VolcanoWorkload.NEVER || w.running;
   }
 
   @Override
   public boolean servingDeleted(Object workload) {
-    return false;
+    return ((VolcanoWorkload) workload).deleted;
   }
 
   // ------------------------------------------------------------------ sampling, invariants, result
@@ -330,7 +334,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     long[] runningEnd = new long[n];
     List<WorkloadRecord> records = new ArrayList<>(gangs.workloads.size());
     for (VolcanoWorkload w : gangs.workloads) {
-      if (!w.finished) {
+      if (!w.finished && !w.serving) {
         if (w.running) {
           runningEnd[w.queue]++;
         } else if (w.admitted) {

@@ -27,6 +27,10 @@ final class VolcanoWorkload {
   int up;
   /** Evicted pods still on their node (termination grace period). */
   int releasing;
+  /** A serving Deployment's PodGroup: runs until scaled down, kept out of the batch statistics. */
+  boolean serving;
+  /** Its PodGroup was deleted (a serving Deployment scaled to zero). */
+  boolean deleted;
   boolean admitted;
   /** The runtime is ticking: every pod runs. */
   boolean running;
@@ -53,8 +57,14 @@ final class VolcanoWorkload {
     this.pods = pg.pods().size();
   }
 
-  /** The state reported in workloads.csv: FINISHED, RUNNING, BOUND (admitted, not all pods running), INQUEUE, PENDING. */
+  /**
+   * The state reported in workloads.csv: FINISHED, DELETED (serving, scaled down), RUNNING, BOUND (admitted, not
+   * all pods running), INQUEUE, PENDING.
+   */
   String state() {
+    if (deleted) {
+      return "DELETED";
+    }
     if (finished) {
       return "FINISHED";
     }
