@@ -219,6 +219,24 @@ class VolcanoSimulationTest {
   }
 
   @Test
+  void decisionLog_tellsEachPodGroupsStory_inVolcanosWords() {
+    Specs s = twoTeams(2)
+        .job("a1", "team-a", 0, 0, 1, 8, HOUR).job("a2", "team-a", 0, 0, 1, 8, HOUR)
+        .job("b1", "team-b", 60_000, 0, 1, 8, HOUR);
+    VolcanoSetup v = flatTeams(VolcanoConfig.capacity(false));
+    RunResult r = Runs.run(s.build(), v, true, true);
+    String victim = byId(r).get("a1").evictions() == 1 ? "a1" : "a2";
+    List<String> story = r.decisions().get(victim).stream().map(d -> d.condition() + "/" + d.reason()).toList();
+    assertEquals(List.of("Pending/Created", "Inqueue/PhaseChanged", "Scheduled/Session", "Bound/GangBound",
+        "PodsRunning/Started", "Running/PhaseChanged", "Evicted/Reclaim", "Pending/PhaseChanged",
+        "Unschedulable/Session", "Inqueue/PhaseChanged", "Scheduled/Session", "Bound/GangBound",
+        "PodsRunning/Started", "Running/PhaseChanged", "Completed/Finished"), story);
+    List<String> waiting = r.decisions().get("b1").stream().map(d -> d.condition()).toList();
+    assertTrue(waiting.contains("Unschedulable"), "b1 waited for the reclaim: " + waiting);
+    assertEquals(null, Runs.run(s.build(), v, true, false).decisions(), "no log unless asked for");
+  }
+
+  @Test
   void unsupportedTimelineActions_areRejected() {
     Specs s = twoTeams(1);
     s.timeline.add(TimelineEvent.once(0, new ClusterAction.SetQuota("team-a", "a100", "nvidia.com/gpu",

@@ -49,7 +49,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   final int[] holding;
   final int nRes;
-  private final WorkloadLifecycle lifecycle;
+  private final WorkloadRuns lifecycle;
   private final KueueReport report;
   /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
   final TasBinding tas;
@@ -78,7 +78,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     }
     this.holding = new int[spec.clusterQueues().size()];
     this.tas = new TasBinding(spec, world.cluster(), binder, kueue);
-    this.lifecycle = new WorkloadLifecycle(this);
+    this.lifecycle = new WorkloadRuns(this);
     this.report = new KueueReport(this);
   }
 

@@ -16,6 +16,7 @@ import batchsim.core.world.WorldContext;
 import batchsim.core.world.volcano.VolcanoWorkload.PodRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import batchsim.core.metrics.Decision;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToIntFunction;
@@ -40,6 +41,8 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   final List<VolcanoWorkload> workloads = new ArrayList<>();
   /** Binds of the session being closed, per workload in bind order. */
   private final Map<VolcanoWorkload, List<Pod>> sessionBinds = new LinkedHashMap<>();
+  /** Keeps each PodGroup's story (phases, gang conditions, binds, evictions, failures) for {@code explain}. */
+  boolean explain;
   /** Per leaf queue: workloads waiting for their gang, holding it (admitted, not finished), and Inqueue. */
   final int[] pending;
   final int[] holding;
@@ -63,6 +66,21 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
 
   private Recorder recorder() {
     return world.recorder();
+  }
+
+  /** A line of the decision log, in Volcano's words (PodGroup phases and conditions, pod events). */
+  private void log(VolcanoWorkload w, String condition, String reason, String message) {
+    if (explain) {
+      w.history.add(new Decision(loop.now(), condition, true, reason, message));
+    }
+  }
+
+  Map<String, List<Decision>> decisions() {
+    Map<String, List<Decision>> out = new LinkedHashMap<>();
+    for (VolcanoWorkload w : workloads) {
+      out.put(w.spec.id(), List.copyOf(w.history));
+    }
+    return out;
   }
 
   private record Timed(VolcanoWorkload w, int generation) {
@@ -100,6 +118,11 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   /** A workload arrived as {@code pg} in its queue. */
   void arrived(VolcanoWorkload w) {
     workloads.add(w);
+    if (explain) {
+      w.history = new ArrayList<>();
+      log(w, PodGroupPhase.PENDING.volcanoName(), "Created",
+          "PodGroup with minMember " + w.pods + " in queue " + w.queueName);
+    }
     if (!w.serving) {
       recorder().arrival(w.queue);
     }
@@ -127,6 +150,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     if (w.pg.phase() == PodGroupPhase.INQUEUE) {
       inqueue[w.queue]--;
     }
+    log(w, "Deleted", "ScaledToZero", "the Deployment scaled to zero");
     w.deleted = true;
     w.admitted = false;
     w.running = false;
@@ -139,6 +163,17 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
 
   /** The session closed: gangs bound whole are admitted; the binds complete after the bind delay. */
   void sessionClosed() {
+    if (explain) {
+      for (PodGroup pg : engine.podGroups()) {
+        VolcanoWorkload w = (VolcanoWorkload) pg.runtime;
+        String c = pg.lastCondition();
+        if (!c.isEmpty() && !c.equals(w.loggedCondition)) {
+          w.loggedCondition = c;
+          int colon = c.indexOf(": "); // "<condition type>: <message>", as the session wrote it
+          log(w, colon < 0 ? c : c.substring(0, colon), "Session", colon < 0 ? "" : c.substring(colon + 2));
+        }
+      }
+    }
     for (Map.Entry<VolcanoWorkload, List<Pod>> b : sessionBinds.entrySet()) {
       VolcanoWorkload w = b.getKey();
       if (!w.admitted && w.bound == w.pods) {
@@ -169,6 +204,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     VolcanoWorkload w = r.workload;
     unbound(r);
     w.releasing++;
+    log(w, "Evicted", reasonName(reason), "pod " + pod.id() + " evicted from " + node);
     if (w.evictionSession != engine.sessions()) { // one eviction per workload and session
       w.evictionSession = engine.sessions();
       w.evictions++;
@@ -194,6 +230,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   @Override
   public void onPhaseChange(PodGroup pg, PodGroupPhase from, PodGroupPhase to) {
     VolcanoWorkload w = (VolcanoWorkload) pg.runtime;
+    log(w, to.volcanoName(), "PhaseChanged", from.volcanoName() + " -> " + to.volcanoName());
     if (from == PodGroupPhase.INQUEUE) {
       inqueue[w.queue]--;
     }
@@ -209,6 +246,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     long now = loop.now();
     w.admitted = true;
     w.admittedMs = now;
+    log(w, "Bound", "GangBound", "all " + w.pods + " pods bound");
     pending[w.queue]--;
     holding[w.queue]++;
     long first = -1;
@@ -246,6 +284,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   private void start(VolcanoWorkload w) {
     w.running = true;
     w.startedMs = loop.now();
+    log(w, "PodsRunning", "Started", "every pod runs");
     if (w.serving) {
       return; // serving pods run until their Deployment scales down
     }
@@ -271,6 +310,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     w.running = false;
     w.finished = true;
     w.finishedMs = loop.now();
+    log(w, PodGroupPhase.COMPLETED.volcanoName(), "Finished", "");
     w.bound = 0;
     w.up = 0;
     holding[w.queue]--;
@@ -306,6 +346,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
         continue; // releasing pods are going anyway
       }
       PodRun r = (PodRun) p.runtime;
+      log(r.workload, "PodFailed", "NodeLost", "pod " + p.id() + " failed with its node " + p.nodeName());
       unbound(r);
       hold(r, -1);
       r.pool = -1;

@@ -135,7 +135,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
 
   @Override
   public void explain(boolean on) {
-    // Volcano keeps no per-workload condition history: PodGroup conditions are in workloads.csv.
+    gangs.explain = on;
   }
 
   @Override
@@ -346,6 +346,6 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
       records.add(w.record());
     }
     return new EngineReport(records, pendingEnd, boundEnd, runningEnd, queues.usageStats(recorder(), end), null,
-        null, null);
+        null, gangs.explain ? gangs.decisions() : null);
   }
 }

@@ -1,11 +1,13 @@
 package batchsim.core.world.volcano;
 
+import batchsim.core.metrics.Decision;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.volcano.Pod;
 import batchsim.core.volcano.PodGroup;
 import batchsim.core.volcano.PodGroupPhase;
+import java.util.List;
 
 /**
  * A workload run as one Volcano PodGroup (a gang of all its pods): what the simulation tracks beside the
@@ -46,6 +48,9 @@ final class VolcanoWorkload {
   /** The admission whose start was recorded (time-to-start counts once per admission). */
   long startRecordedFor = NEVER;
   int evictions;
+  /** With a decision log: the PodGroup's story so far, and the last gang condition logged. */
+  List<Decision> history;
+  String loggedCondition = "";
   /** The engine session whose evictions of this workload were counted (one eviction per session). */
   long evictionSession = -1;
 

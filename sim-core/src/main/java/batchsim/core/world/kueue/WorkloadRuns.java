@@ -14,12 +14,13 @@ import batchsim.core.model.SimulationSpec;
 import java.util.List;
 
 /**
- * An admitted Kueue workload's way through the cluster: quota bookkeeping on reservation, pods to the
+ * Kueue workloads running in the world's cluster (Kueue's own lifecycle, reservation to requeue, is in
+ * {@code batchsim.core.kueue}): an admitted workload's way through the cluster: quota bookkeeping on reservation, pods to the
  * kube-scheduler emulation on admission, start once every pod is bound (plus pod start-up), finish after
  * its runtime, eviction with the termination grace period, pods lost to node failures and drains, and
  * waitForPodsReady's timeouts.
  */
-final class WorkloadLifecycle implements EventTarget {
+final class WorkloadRuns implements EventTarget {
   private final KueueAdmission admission;
   private final SimulationSpec spec;
   private final EventLoop loop;
@@ -28,7 +29,7 @@ final class WorkloadLifecycle implements EventTarget {
   private final int nRes;
   private final int nFlavors;
 
-  WorkloadLifecycle(KueueAdmission admission) {
+  WorkloadRuns(KueueAdmission admission) {
     this.admission = admission;
     this.spec = admission.spec;
     this.loop = admission.loop;
