@@ -120,7 +120,7 @@ final class Preemptor {
         if (!candidateValid(ctx, c, borrowing)) {
           continue;
         }
-        engine.removeUsage(c.w); // quota and TAS usage, as Kueue's snapshot.RemoveWorkload
+        engine.workloads.removeUsage(c.w); // quota and TAS usage, as Kueue's snapshot.RemoveWorkload
         targets.add(new Target(c.w, c.variant.reason()));
         if (workloadFits(ctx, borrowing)) {
           targets = fillBack(ctx, targets, borrowing);
@@ -254,7 +254,7 @@ final class Preemptor {
         return lower;
       case LOWER_OR_NEWER_EQUAL_PRIORITY:
         return lower || (preemptor.priority == candidate.priority
-            && engine.queueOrderTimestamp(preemptor) < engine.queueOrderTimestamp(candidate));
+            && engine.workloads.queueOrderTimestamp(preemptor) < engine.workloads.queueOrderTimestamp(candidate));
       case ANY:
         return true;
       default:
@@ -309,12 +309,12 @@ final class Preemptor {
     List<Target> t = new ArrayList<>(targets);
     for (int i = t.size() - 2; i >= 0; i--) {
       Workload w = t.get(i).workload();
-      engine.addUsage(w);
+      engine.workloads.addUsage(w);
       if (workloadFits(ctx, allowBorrowing)) {
         t.set(i, t.get(t.size() - 1));
         t.remove(t.size() - 1);
       } else {
-        engine.removeUsage(w);
+        engine.workloads.removeUsage(w);
       }
     }
     return t;
@@ -322,7 +322,7 @@ final class Preemptor {
 
   private void restore(List<Target> targets) {
     for (Target t : targets) {
-      engine.addUsage(t.workload());
+      engine.workloads.addUsage(t.workload());
     }
   }
 
@@ -404,7 +404,7 @@ final class Preemptor {
     while ((t = ordering.next()) != null) {
       if (t == ctx.cq || preemptorWithinNominal) {
         Workload w = ordering.pop(t);
-        engine.removeUsage(w);
+        engine.workloads.removeUsage(w);
         targets.add(new Target(w, t == ctx.cq ? "InClusterQueue" : "InCohortReclamation"));
         if (fitsForFairSharing(ctx)) {
           return true;
@@ -426,7 +426,7 @@ final class Preemptor {
         Drs targetNew = Drs.of(almostLca(t, lca(ctx.cq, t)), null, engine.index);
         t.addUsage(w.usage);
         if (strategyPasses(strategy, preemptorNew, targetOld, targetNew)) {
-          engine.removeUsage(w);
+          engine.workloads.removeUsage(w);
           targets.add(new Target(w, "InCohortFairSharing"));
           if (fitsForFairSharing(ctx)) {
             return true;
@@ -448,7 +448,7 @@ final class Preemptor {
       boolean passed = Drs.compare(preemptorNew, targetOld) < 0;
       Workload w = ordering.pop(t);
       if (passed) {
-        engine.removeUsage(w);
+        engine.workloads.removeUsage(w);
         targets.add(new Target(w, "InCohortFairSharing"));
         if (fitsForFairSharing(ctx)) {
           return true;

@@ -68,7 +68,7 @@ public final class Scheduler {
     List<Workload> heads = new ArrayList<>();
     // [TAS] Kueue heads(): every ready second-pass workload, in addition to one head per ClusterQueue.
     List<Workload> secondPass = engine.tas.takeReadySecondPass();
-    for (ClusterQueue q : engine.queues) {
+    for (ClusterQueue q : engine.tree.queues) {
       if (q.active && q.hasPending()) {
         heads.add(q.pop());
       }
@@ -238,7 +238,7 @@ public final class Scheduler {
     if (engine.config.prioritySortingWithinCohort()) {
       c = c.thenComparing(Comparator.comparingInt((Entry e) -> e.w.priority).reversed());
     }
-    c = c.thenComparingLong(e -> engine.queueOrderTimestamp(e.w));
+    c = c.thenComparingLong(e -> engine.workloads.queueOrderTimestamp(e.w));
     sorted.sort(c);
     return sorted;
   }
@@ -316,7 +316,7 @@ public final class Scheduler {
     if (engine.config.prioritySortingWithinCohort() && a.w.priority != b.w.priority) {
       return a.w.priority > b.w.priority;
     }
-    return engine.queueOrderTimestamp(a.w) < engine.queueOrderTimestamp(b.w);
+    return engine.workloads.queueOrderTimestamp(a.w) < engine.workloads.queueOrderTimestamp(b.w);
   }
 
   // ------------------------------------------------------------------ process
@@ -330,12 +330,12 @@ public final class Scheduler {
       // RecomputeAssignmentUponPreemptionTargetsOverlap: assume the other victims are gone and retry.
       List<Workload> others = new ArrayList<>(victims.keySet());
       for (Workload v : others) {
-        engine.removeUsage(v);
+        engine.workloads.removeUsage(v);
       }
       e.w.lastAssignment = null;
       computeAssignment(e);
       for (Workload v : others) {
-        engine.addUsage(v);
+        engine.workloads.addUsage(v);
       }
       if (e.assignment.representativeMode() == AssignmentMode.FIT) {
         e.assignment.setRepresentativeMode(AssignmentMode.DEFERRED_FIT);
@@ -441,7 +441,7 @@ public final class Scheduler {
       all.add(t.workload());
     }
     for (Workload v : all) {
-      engine.removeUsage(v);
+      engine.workloads.removeUsage(v);
     }
     FitsCheck r = FitsCheck.OK;
     for (int i = 0; i < usage.frs.length; i++) {
@@ -454,7 +454,7 @@ public final class Scheduler {
       r = FitsCheck.NO_TAS;
     }
     for (Workload v : all) {
-      engine.addUsage(v);
+      engine.workloads.addUsage(v);
     }
     return r;
   }
@@ -498,8 +498,8 @@ public final class Scheduler {
       e.newEvictions++;
       String msg = "Preempted to accommodate a workload (UID: " + e.w.id() + ") due to "
           + humanReason(t.reason()) + "; preemptor path: " + path(e.cq) + "; preemptee path: " + path(v.cq);
-      engine.evict(v, "Preempted", t.reason(), msg);
-      engine.event(e.w, "PreemptedWorkload", "Normal"); // Kueue IssuePreemptions, on the preemptor
+      engine.workloads.evict(v, "Preempted", t.reason(), msg);
+      engine.recorder.event(e.w, "PreemptedWorkload", "Normal"); // Kueue IssuePreemptions, on the preemptor
     }
   }
 
@@ -542,17 +542,17 @@ public final class Scheduler {
     if (e.secondPass) {
       // [TAS] The replacement is admitted: the workload keeps its quota and takes the new domains.
       boolean delayed = engine.tas.admitSecondPass(e.w, a);
-      engine.touch(e.w);
+      engine.stateCheck.touch(e.w);
       if (delayed) {
-        engine.admitAfterDelayedTopology(e.w); // its checks were Ready: Admitted now
+        engine.admissionChecks.admit(e.w); // its checks were Ready: Admitted now
       } else {
         engine.host.onTopologyReassigned(e.w);
       }
       return;
     }
     engine.tas.admit(e.w, a); // [TAS] its domains are taken before its pods are bound
-    engine.reserve(e.w, flavors, counts, usage, engine.now());
-    engine.afterReservation(e.w);
+    engine.workloads.reserve(e.w, flavors, counts, usage, engine.now());
+    engine.admissionChecks.afterReservation(e.w);
   }
 
   // ------------------------------------------------------------------ requeue
@@ -564,7 +564,7 @@ public final class Scheduler {
     if (e.secondPass) {
       // [TAS] Kueue QueueSecondPassIfNeeded: back to the second-pass queue with the next backoff.
       if (engine.tas.requeueSecondPass(w)) {
-        engine.event(w, "SecondPassFailed", "Warning");
+        engine.recorder.event(w, "SecondPassFailed", "Warning");
       }
       return false;
     }
@@ -577,7 +577,7 @@ public final class Scheduler {
       w.lastAssignment = e.requeueReason == RequeueReason.PENDING_PREEMPTION ? null : e.assignment.lastState;
     }
     q.requeueIfNotPresent(w, e.requeueReason, engine.now());
-    engine.touch(w);
+    engine.stateCheck.touch(w);
     boolean toHeap = w.inHeap;
     boolean pendingFlavors = w.lastAssignment != null && w.lastAssignment.pendingFlavors();
     String reason = e.reason.isEmpty() ? "Pending" : e.reason;
@@ -586,12 +586,12 @@ public final class Scheduler {
     if (!toHeap && (e.requeueReason == RequeueReason.NO_FIT
         || e.requeueReason == RequeueReason.PREEMPTION_NO_CANDIDATES)) {
       for (Workload m : q.parkEquivalent(w, reason, e.message)) {
-        engine.touch(m);
+        engine.stateCheck.touch(m);
       }
     }
     w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, e.message, engine.now());
     // Kueue requeueAndUpdate also records a Warning event with the condition's reason.
-    engine.event(w, reason, "Warning");
+    engine.recorder.event(w, reason, "Warning");
     // A head parked as inadmissible, or one whose flavor scan will resume elsewhere, changes the next cycle.
     return !toHeap || pendingFlavors;
   }

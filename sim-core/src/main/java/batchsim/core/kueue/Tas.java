@@ -432,11 +432,11 @@ final class Tas {
     Found f;
     if (!targets.isEmpty()) {
       for (Target t : targets) {
-        engine.removeUsage(t.workload());
+        engine.workloads.removeUsage(t.workload());
       }
       f = find(reqs, false);
       for (Target t : targets) {
-        engine.addUsage(t.workload());
+        engine.workloads.addUsage(t.workload());
       }
     } else {
       f = find(reqs, true);
@@ -647,7 +647,7 @@ final class Tas {
       }
       if (adm.unhealthyNode != null && !adm.unhealthyNode.equals(node)) {
         nodeFailureEvictions++;
-        engine.evict(w, "NodeFailures", null, "Workload eviction triggered due to multiple TAS assigned node "
+        engine.workloads.evict(w, "NodeFailures", null, "Workload eviction triggered due to multiple TAS assigned node "
             + "failures, including: " + adm.unhealthyNode + ", " + node);
         secondPass.remove(w);
         continue;
@@ -656,7 +656,7 @@ final class Tas {
         adm.unhealthyNode = node;
         adm.secondPassIteration = 0;
         queueSecondPass(w, adm);
-        engine.touch(w);
+        engine.stateCheck.touch(w);
       }
     }
   }
@@ -1001,7 +1001,7 @@ final class Tas {
     Admitted adm = admitted.get(w);
     nodeFailureEvictions++;
     secondPass.remove(w);
-    engine.evict(w, "NodeFailures", null, "Workload was evicted as there was no replacement for unhealthy node(s): "
+    engine.workloads.evict(w, "NodeFailures", null, "Workload was evicted as there was no replacement for unhealthy node(s): "
         + (adm == null ? "" : adm.unhealthyNode));
   }
 

@@ -316,7 +316,7 @@ class TasEngineTest {
     // Kueue scheduler_tas_test "workload in CQ with ProvisioningRequest gets QuotaReserved only" (T01), then
     // the second pass once the check is Ready.
     KueueEngine e = engine(1, 2, 100, PreemptionSpec.NEVER, "cq");
-    ClusterQueue q = e.queuesByName.get("cq");
+    ClusterQueue q = e.tree.queuesByName.get("cq");
     q.spec = new ClusterQueueSpec(q.spec.name(), q.spec.cohort(), q.spec.resourceGroups(), q.spec.queueingStrategy(),
         q.spec.preemption(), q.spec.fungibility(), q.spec.fairWeight(), List.of("prov-check"));
     Workload w = e.submit(wl("foo", 1, TopologyRequest.required(HOST)), "cq", 0, 1, null);
