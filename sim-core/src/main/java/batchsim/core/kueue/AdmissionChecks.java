@@ -49,7 +49,7 @@ final class AdmissionChecks {
     switch (state) {
       case READY -> {
         // [TAS] A delayed topology is placed by a second pass first; Admitted follows it.
-        if (!w.checks.containsValue(CheckState.PENDING) && !engine.tas.deferAdmissionForTopology(w)) {
+        if (!w.checks.containsValue(CheckState.PENDING) && !engine.tas.secondPass.deferAdmissionForTopology(w)) {
           admit(w);
         }
       }

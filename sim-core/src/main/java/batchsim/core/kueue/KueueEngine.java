@@ -247,7 +247,7 @@ public final class KueueEngine {
    * for the ProvisioningRequest check), "Ready" (placed since), or null (never delayed).
    */
   public String delayedTopologyRequest(Workload w, int podSet) {
-    return tas.delayedTopologyRequest(w, podSet);
+    return tas.admissions.delayedTopologyRequest(w, podSet);
   }
 
   /** [TAS] Whether any flavor is a TAS flavor. */
@@ -269,12 +269,12 @@ public final class KueueEngine {
    * search fails is evicted too (TASFailedNodeReplacementFailFast).
    */
   public void nodeFailed(String node) {
-    tas.nodeFailed(node);
+    tas.secondPass.nodeFailed(node);
   }
 
   /** [TAS] The node is Ready again: it rejoins the trees; workloads not yet repaired forget it as unhealthy. */
   public void nodeRecovered(String node) {
-    tas.nodeRecovered(node);
+    tas.secondPass.nodeRecovered(node);
   }
 
   /** [TAS] Cordon (false) or uncordon (true): Kueue keeps unschedulable nodes out of the TAS trees. */
@@ -293,17 +293,17 @@ public final class KueueEngine {
 
   /** [TAS] Whether the workload holds a topology assignment (its pods go to the assigned nodes). */
   public boolean hasTopologyAssignment(Workload w) {
-    return tas.hasAssignment(w);
+    return tas.admissions.hasAssignment(w);
   }
 
   /** [TAS] The workload's topology assignment: per podSet, per leaf domain, its nodes and pod count. */
   public List<TasPlacement> topologyPlacement(Workload w) {
-    return tas.placement(w);
+    return tas.admissions.placement(w);
   }
 
   /** [TAS] The workload's unhealthy node awaiting replacement, or null. */
   public String unhealthyNode(Workload w) {
-    return tas.unhealthyNode(w);
+    return tas.admissions.unhealthyNode(w);
   }
 
   /** [TAS] The trees of the TAS flavors, in flavor-name order (metrics). */
@@ -313,12 +313,12 @@ public final class KueueEngine {
 
   /** [TAS] Unhealthy nodes replaced by a second pass so far. */
   public int nodeRepairs() {
-    return tas.repairs;
+    return tas.secondPass.repairs;
   }
 
   /** [TAS] Evictions with reason NodeFailures so far (second failed node, or no replacement). */
   public int nodeFailureEvictions() {
-    return tas.nodeFailureEvictions;
+    return tas.secondPass.nodeFailureEvictions;
   }
 
   // ------------------------------------------------------------------ cycle

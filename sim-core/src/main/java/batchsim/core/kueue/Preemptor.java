@@ -301,7 +301,7 @@ final class Preemptor {
       }
     }
     // [TAS] Kueue workloadFits: every TAS podSet must place on the tree as it is now.
-    return ctx.assignment == null || engine.tas.placeable(ctx.preemptor, ctx.cq, ctx.assignment);
+    return ctx.assignment == null || engine.tas.flavors.placeable(ctx.preemptor, ctx.cq, ctx.assignment);
   }
 
   /** Kueue fillBackWorkloads: add victims back, newest-removed-but-one first, while the preemptor still fits. */

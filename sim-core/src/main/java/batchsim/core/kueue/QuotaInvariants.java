@@ -67,7 +67,7 @@ final class QuotaInvariants {
         checkLimit(out, c, fr, live[fr]);
       }
     }
-    out.addAll(engine.tas.checkInvariants()); // [TAS] per-domain usage equals the admitted assignments
+    out.addAll(engine.tas.admissions.checkInvariants()); // [TAS] per-domain usage equals the admitted assignments
     return out;
   }
 

@@ -67,7 +67,7 @@ public final class Scheduler {
     engine.skippedPreemptions.clear();
     List<Workload> heads = new ArrayList<>();
     // [TAS] Kueue heads(): every ready second-pass workload, in addition to one head per ClusterQueue.
-    List<Workload> secondPass = engine.tas.takeReadySecondPass();
+    List<Workload> secondPass = engine.tas.secondPass.takeReadySecondPass();
     for (ClusterQueue q : engine.tree.queues) {
       if (q.active && q.hasPending()) {
         heads.add(q.pop());
@@ -102,7 +102,7 @@ public final class Scheduler {
     }
     for (Object[] cu : cycleUsage) {
       ((ClusterQueue) cu[0]).removeUsage((FrAmounts) cu[1]);
-      engine.tas.apply((Tas.Usage) cu[2], -1); // [TAS] capacity held for the cycle only
+      engine.tas.admissions.apply((TasAdmissions.Usage) cu[2], -1); // [TAS] capacity held for the cycle only
     }
     boolean changed = admitted > 0 || preempted > 0;
     for (Entry e : entries) {
@@ -131,12 +131,12 @@ public final class Scheduler {
   private void computeAssignment(Entry e) {
     if (e.secondPass) {
       // [TAS] Flavors and quota stay; only the unhealthy node's pods are placed again.
-      e.assignment = engine.tas.secondPassAssignment(e.w);
+      e.assignment = engine.tas.secondPass.secondPassAssignment(e.w);
       e.targets = List.of();
       return;
     }
     computeInitialAssignment(e);
-    engine.tas.updateForPreemption(e.w, e.cq, e.assignment, e.targets);
+    engine.tas.flavors.updateForPreemption(e.w, e.cq, e.assignment, e.targets);
   }
 
   /** Kueue getInitialAssignments. */
@@ -324,7 +324,7 @@ public final class Scheduler {
   private void process(Entry e, Map<Workload, Target> victims, List<Object[]> cycleUsage) {
     ClusterQueue cq = e.cq;
     FrAmounts usage = e.assignment.usage();
-    Tas.Usage tasUsage = engine.tas.netUsage(e.w, e.assignment);
+    TasAdmissions.Usage tasUsage = engine.tas.admissions.netUsage(e.w, e.assignment);
     FitsCheck fitsCheck = fits(cq, usage, tasUsage, victims.keySet(), e.targets);
     if (overlaps(victims, e.targets)) {
       // RecomputeAssignmentUponPreemptionTargetsOverlap: assume the other victims are gone and retry.
@@ -341,7 +341,7 @@ public final class Scheduler {
         e.assignment.setRepresentativeMode(AssignmentMode.DEFERRED_FIT);
       }
       usage = e.assignment.usage();
-      tasUsage = engine.tas.netUsage(e.w, e.assignment);
+      tasUsage = engine.tas.admissions.netUsage(e.w, e.assignment);
       fitsCheck = fits(cq, usage, tasUsage, victims.keySet(), e.targets);
     } else if (fitsCheck == FitsCheck.NO_TAS) {
       // [TAS] TASRecomputeAssignmentWithinSchedulingCycle: an earlier entry took the chosen domains; place
@@ -351,15 +351,15 @@ public final class Scheduler {
       computeAssignment(e);
       engine.assigner.sticky = null;
       usage = e.assignment.usage();
-      tasUsage = engine.tas.netUsage(e.w, e.assignment);
+      tasUsage = engine.tas.admissions.netUsage(e.w, e.assignment);
       fitsCheck = fits(cq, usage, tasUsage, victims.keySet(), e.targets);
     }
     boolean fits = fitsCheck == FitsCheck.OK;
     AssignmentMode mode = e.assignment.representativeMode();
     e.message = e.assignment.message();
-    if (e.secondPass && mode != AssignmentMode.FIT && engine.tas.unhealthyNode(e.w) != null) {
+    if (e.secondPass && mode != AssignmentMode.FIT && engine.tas.admissions.unhealthyNode(e.w) != null) {
       // [TAS] Kueue handleFailedTASReplacement (TASFailedNodeReplacementFailFast): no replacement, evict.
-      engine.tas.evictFailedReplacement(e.w);
+      engine.tas.secondPass.evictFailedReplacement(e.w);
       e.status = Status.EVICTED;
       return;
     }
@@ -375,7 +375,7 @@ public final class Scheduler {
         // Kueue reserveCapacityForUnreclaimablePreempt: later entries must not take what this one waits for.
         FrAmounts reserve = capacityToReserve(e, cq);
         cq.addUsage(reserve);
-        engine.tas.apply(tasUsage, +1); // [TAS] and the domains it would take on an empty cluster
+        engine.tas.admissions.apply(tasUsage, +1); // [TAS] and the domains it would take on an empty cluster
         cycleUsage.add(new Object[] {cq, reserve, tasUsage});
       }
       return;
@@ -386,7 +386,7 @@ public final class Scheduler {
       e.requeueReason = RequeueReason.PENDING_PREEMPTION;
       e.w.lastAssignment = null;
       cq.addUsage(usage);
-      engine.tas.apply(tasUsage, +1);
+      engine.tas.admissions.apply(tasUsage, +1);
       cycleUsage.add(new Object[] {cq, usage, tasUsage});
       return;
     }
@@ -411,7 +411,7 @@ public final class Scheduler {
     }
     if (mode == AssignmentMode.PREEMPT) {
       cq.addUsage(usage);
-      engine.tas.apply(tasUsage, +1);
+      engine.tas.admissions.apply(tasUsage, +1);
       cycleUsage.add(new Object[] {cq, usage, tasUsage});
       e.reason = "WaitingForPreemptedWorkloads";
       e.requeueReason = RequeueReason.PENDING_PREEMPTION;
@@ -435,7 +435,7 @@ public final class Scheduler {
    * Kueue fits(): does the usage fit once every victim chosen so far, and this entry's own, is gone? Quota
    * first, then [TAS] every assigned domain still holds its pods (ClusterQueueSnapshot.Fits).
    */
-  private FitsCheck fits(ClusterQueue cq, FrAmounts usage, Tas.Usage tas, Set<Workload> victims, List<Target> own) {
+  private FitsCheck fits(ClusterQueue cq, FrAmounts usage, TasAdmissions.Usage tas, Set<Workload> victims, List<Target> own) {
     Set<Workload> all = new LinkedHashSet<>(victims);
     for (Target t : own) {
       all.add(t.workload());
@@ -450,7 +450,7 @@ public final class Scheduler {
         break;
       }
     }
-    if (r == FitsCheck.OK && !tas.isEmpty() && !engine.tas.fits(tas)) {
+    if (r == FitsCheck.OK && !tas.isEmpty() && !engine.tas.admissions.fits(tas)) {
       r = FitsCheck.NO_TAS;
     }
     for (Workload v : all) {
@@ -541,7 +541,7 @@ public final class Scheduler {
     e.status = Status.ASSUMED;
     if (e.secondPass) {
       // [TAS] The replacement is admitted: the workload keeps its quota and takes the new domains.
-      boolean delayed = engine.tas.admitSecondPass(e.w, a);
+      boolean delayed = engine.tas.secondPass.admitSecondPass(e.w, a);
       engine.stateCheck.touch(e.w);
       if (delayed) {
         engine.admissionChecks.admit(e.w); // its checks were Ready: Admitted now
@@ -550,7 +550,7 @@ public final class Scheduler {
       }
       return;
     }
-    engine.tas.admit(e.w, a); // [TAS] its domains are taken before its pods are bound
+    engine.tas.admissions.admit(e.w, a); // [TAS] its domains are taken before its pods are bound
     engine.workloads.reserve(e.w, flavors, counts, usage, engine.now());
     engine.admissionChecks.afterReservation(e.w);
   }
@@ -563,7 +563,7 @@ public final class Scheduler {
     ClusterQueue q = e.cq;
     if (e.secondPass) {
       // [TAS] Kueue QueueSecondPassIfNeeded: back to the second-pass queue with the next backoff.
-      if (engine.tas.requeueSecondPass(w)) {
+      if (engine.tas.secondPass.requeueSecondPass(w)) {
         engine.recorder.event(w, "SecondPassFailed", "Warning");
       }
       return false;

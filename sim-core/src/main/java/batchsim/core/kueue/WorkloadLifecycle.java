@@ -145,19 +145,19 @@ final class WorkloadLifecycle {
   /** Removes a workload's quota and TAS usage from the live state (a preemption or fits simulation). */
   void removeUsage(Workload w) {
     w.cq.removeUsage(w.usage);
-    engine.tas.workloadUsage(w, -1);
+    engine.tas.admissions.workloadUsage(w, -1);
   }
 
   /** Undoes {@link #removeUsage}. */
   void addUsage(Workload w) {
     w.cq.addUsage(w.usage);
-    engine.tas.workloadUsage(w, +1);
+    engine.tas.admissions.workloadUsage(w, +1);
   }
 
   /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
   void evict(Workload w, String reason, String preemptionReason, String message) {
     long now = engine.now();
-    engine.tas.forgetSecondPass(w); // [TAS] Evicted workloads never take a second pass
+    engine.tas.secondPass.forgetSecondPass(w); // [TAS] Evicted workloads never take a second pass
     requireLive(w, "evict");
     engine.stateCheck.touch(w);
     w.state = WorkloadState.EVICTING;

@@ -43,7 +43,7 @@ final class WorkloadStateCheck {
       boolean parked = w.inadmissible && w.cq.inadmissibleSet.contains(w);
       boolean held = engine.lifecycle.isHeld(w);
       String where = "heap=" + heap + " inadmissible=" + parked + " held=" + held + " admitted=" + admitted;
-      if (engine.tas.inSecondPassQueue(w) && (!w.holdsQuota() || w.isEvicted())) {
+      if (engine.tas.secondPass.inSecondPassQueue(w) && (!w.holdsQuota() || w.isEvicted())) {
         out.add("workload " + w.id() + " is queued for a second pass while " + w.state
             + (w.isEvicted() ? " (evicted)" : "") + ": only workloads holding quota, neither finished nor evicted, may");
       }
