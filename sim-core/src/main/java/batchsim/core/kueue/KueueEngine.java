@@ -27,9 +27,9 @@ import java.util.function.LongSupplier;
  * <p>The engine owns all Kueue state and changes it only through these methods, called from the event
  * loop; it is the facade of the parts that model Kueue's own: the {@link QuotaTree}, the
  * {@link WorkloadLifecycle}, {@link AdmissionChecks}, {@link InadmissibleRequeues}, {@link QueueLifecycle},
- * the {@link Scheduler} cycle with its {@link FlavorAssigner} and {@link Preemptor}, and [TAS] {@link Tas}. It never schedules
- * events itself: whatever takes time (pod termination, the inadmissible-requeue batch delay) is asked of
- * the {@link Host}.
+ * the {@link Scheduler} cycle with its {@link FlavorAssigner} and {@link Preemptor}, and [TAS] {@link Tas}.
+ * It never schedules events itself: whatever takes time (pod termination, the inadmissible-requeue batch
+ * delay) is asked of the {@link Host}.
  */
 public final class KueueEngine {
   /** What the engine needs from the simulation around it. */

@@ -94,7 +94,7 @@ public final class KueueProbe {
       list.add(e);
     }
     List<String> out = new ArrayList<>();
-    for (Scheduler.Entry e : engine.scheduler.classicalOrder(list)) {
+    for (Scheduler.Entry e : engine.scheduler.ordering.classicalOrder(list)) {
       out.add(e.w.id());
     }
     return out;

@@ -285,7 +285,8 @@ final class TasSecondPass {
     Admitted adm = tas.admissions.get(w);
     nodeFailureEvictions++;
     queue.remove(w);
-    engine.workloads.evict(w, "NodeFailures", null, "Workload was evicted as there was no replacement for unhealthy node(s): "
-        + (adm == null ? "" : adm.unhealthyNode));
+    engine.workloads.evict(w, "NodeFailures", null,
+        "Workload was evicted as there was no replacement for unhealthy node(s): "
+            + (adm == null ? "" : adm.unhealthyNode));
   }
 }

@@ -287,7 +287,8 @@ final class WorkloadLifecycle {
     if (w.state != WorkloadState.RESERVED) {
       return;
     }
-    long t = recovery ? engine.config.waitForPodsReady().recoveryTimeoutMs() : engine.config.waitForPodsReady().timeoutMs();
+    var wfpr = engine.config.waitForPodsReady();
+    long t = recovery ? wfpr.recoveryTimeoutMs() : wfpr.timeoutMs();
     evict(w, "PodsReadyTimeout", null, "Exceeded the PodsReady timeout " + batchsim.core.model.Durations.format(t));
   }
 
