@@ -78,7 +78,7 @@ public final class KueueEngine {
   final FlavorAssigner assigner = new FlavorAssigner(this);
   final Preemptor preemptor = new Preemptor(this);
   final Scheduler scheduler = new Scheduler(this);
-  final QueueLifecycle lifecycle = new QueueLifecycle(this);
+  final QueueLifecycle queueLifecycle = new QueueLifecycle(this);
   final WorkloadLifecycle workloads = new WorkloadLifecycle(this);
   final AdmissionChecks admissionChecks = new AdmissionChecks(this);
   final InadmissibleRequeues requeues = new InadmissibleRequeues(this);
@@ -202,29 +202,29 @@ public final class KueueEngine {
   public void setQuota(String cq, String flavor, String resource, QuotaSpec quota) {
     ClusterQueue q = tree.queuesByName.get(cq);
     int fr = index.fr(index.flavorIndex(flavor), index.resources().require(resource));
-    lifecycle.setQuota(q, fr, quota);
+    queueLifecycle.setQuota(q, fr, quota);
     // Usage above a lowered quota is legal (Kueue never evicts for a quota change); it may only drain.
     quotaInvariants.tolerateExcess();
   }
 
   public void setPreemption(String cq, PreemptionSpec p) {
-    lifecycle.setPreemption(tree.queuesByName.get(cq), p);
+    queueLifecycle.setPreemption(tree.queuesByName.get(cq), p);
   }
 
   public void stopClusterQueue(String cq, StopPolicy policy) {
-    lifecycle.stopClusterQueue(tree.queuesByName.get(cq), policy);
+    queueLifecycle.stopClusterQueue(tree.queuesByName.get(cq), policy);
   }
 
   public void deleteClusterQueue(String cq) {
-    lifecycle.deleteClusterQueue(tree.queuesByName.get(cq));
+    queueLifecycle.deleteClusterQueue(tree.queuesByName.get(cq));
   }
 
   public void stopLocalQueue(String lq, StopPolicy policy) {
-    lifecycle.stopLocalQueue(lq, policy, false);
+    queueLifecycle.stopLocalQueue(lq, policy, false);
   }
 
   public void deleteLocalQueue(String lq) {
-    lifecycle.stopLocalQueue(lq, StopPolicy.HOLD, true);
+    queueLifecycle.stopLocalQueue(lq, StopPolicy.HOLD, true);
   }
 
   /** Moves the parked workloads of every notified tree back to their active heaps. */

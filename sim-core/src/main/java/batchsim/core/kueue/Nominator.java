@@ -28,7 +28,7 @@ final class Nominator {
   void computeAssignment(Scheduler.Entry e) {
     if (e.secondPass) {
       // [TAS] Flavors and quota stay; only the unhealthy node's pods are placed again.
-      e.assignment = engine.tas.secondPass.secondPassAssignment(e.w);
+      e.assignment = engine.tas.secondPass.assignment(e.w);
       e.targets = List.of();
       return;
     }

@@ -70,7 +70,7 @@ public final class Scheduler {
     engine.skippedPreemptions.clear();
     List<Workload> heads = new ArrayList<>();
     // [TAS] Kueue heads(): every ready second-pass workload, in addition to one head per ClusterQueue.
-    List<Workload> secondPass = engine.tas.secondPass.takeReadySecondPass();
+    List<Workload> secondPass = engine.tas.secondPass.takeReady();
     for (ClusterQueue q : engine.tree.queues) {
       if (q.active && q.hasPending()) {
         heads.add(q.pop());
@@ -305,7 +305,7 @@ public final class Scheduler {
     e.status = Status.ASSUMED;
     if (e.secondPass) {
       // [TAS] The replacement is admitted: the workload keeps its quota and takes the new domains.
-      boolean delayed = engine.tas.secondPass.admitSecondPass(e.w, a);
+      boolean delayed = engine.tas.secondPass.admit(e.w, a);
       engine.stateCheck.touch(e.w);
       if (delayed) {
         engine.admissionChecks.admit(e.w); // its checks were Ready: Admitted now
@@ -327,7 +327,7 @@ public final class Scheduler {
     ClusterQueue q = e.cq;
     if (e.secondPass) {
       // [TAS] Kueue QueueSecondPassIfNeeded: back to the second-pass queue with the next backoff.
-      if (engine.tas.secondPass.requeueSecondPass(w)) {
+      if (engine.tas.secondPass.requeue(w)) {
         engine.recorder.event(w, "SecondPassFailed", "Warning");
       }
       return false;

@@ -143,7 +143,7 @@ final class Tas {
 
   /** The workload released its quota (finished, evicted and gone, deleted): its TAS usage goes too. */
   void release(Workload w) {
-    secondPass.forgetSecondPass(w);
+    secondPass.forget(w);
     admissions.release(w);
   }
 }

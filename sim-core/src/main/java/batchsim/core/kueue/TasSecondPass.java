@@ -61,7 +61,7 @@ final class TasSecondPass {
       if (adm.unhealthyNode == null) {
         adm.unhealthyNode = node;
         adm.secondPassIteration = 0;
-        queueSecondPass(w, adm);
+        enqueue(w, adm);
         engine.stateCheck.touch(w);
       }
     }
@@ -126,11 +126,11 @@ final class TasSecondPass {
       return false;
     }
     adm.secondPassIteration = 0;
-    return queueSecondPass(w, adm);
+    return enqueue(w, adm);
   }
 
   /** Kueue QueueSecondPassIfNeeded: pre-queues with backoff 1 s × 2^(iteration−1), capped at 30 s. */
-  private boolean queueSecondPass(Workload w, Admitted adm) {
+  private boolean enqueue(Workload w, Admitted adm) {
     if (!needsSecondPass(w)) {
       queue.remove(w);
       return false;
@@ -147,13 +147,13 @@ final class TasSecondPass {
   }
 
   /** A second-pass entry that did not get admitted goes back to the second-pass queue, not to its ClusterQueue. */
-  boolean requeueSecondPass(Workload w) {
+  boolean requeue(Workload w) {
     Admitted adm = tas.admissions.get(w);
-    return adm != null && queueSecondPass(w, adm);
+    return adm != null && enqueue(w, adm);
   }
 
   /** Kueue secondPassQueue.takeAllReady: every queued workload whose delay has passed and still needs it. */
-  List<Workload> takeReadySecondPass() {
+  List<Workload> takeReady() {
     if (queue.isEmpty()) {
       return List.of();
     }
@@ -172,17 +172,17 @@ final class TasSecondPass {
     return out;
   }
 
-  boolean inSecondPassQueue(Workload w) {
+  boolean isQueued(Workload w) {
     return queue.containsKey(w);
   }
 
   /** Kueue QueueSecondPassIfNeeded on an update: an evicted workload leaves the second-pass queue. */
-  void forgetSecondPass(Workload w) {
+  void forget(Workload w) {
     queue.remove(w);
   }
 
   /** Test hook: queue a second pass without the eligibility check (to prove the invariant fires). */
-  void forceSecondPassForTest(Workload w) {
+  void forceForTest(Workload w) {
     queue.put(w, engine.now());
   }
 
@@ -191,7 +191,7 @@ final class TasSecondPass {
    * pods on the unhealthy node get a replacement (Kueue findReplacementAssignment). Fit when every one is
    * found, else Preempt with the reason, and never with preemption targets.
    */
-  Assignment secondPassAssignment(Workload w) {
+  Assignment assignment(Workload w) {
     Admitted adm = tas.admissions.get(w);
     Assignment a = new Assignment();
     int nPs = w.spec.podSets().size();
@@ -266,7 +266,7 @@ final class TasSecondPass {
    * A second pass succeeded: the workload keeps its quota and takes the new domains (a node replacement,
    * or its delayed topology). Returns true for a delayed topology: the workload is to be Admitted now.
    */
-  boolean admitSecondPass(Workload w, Assignment a) {
+  boolean admit(Workload w, Assignment a) {
     Admitted adm = tas.admissions.get(w);
     boolean delayed = false;
     for (PodSetTas p : adm.podSets) {

@@ -35,8 +35,8 @@ final class WorkloadLifecycle {
       w.history = new ArrayList<>();
     }
     w.queueTs = w.createdMs;
-    if (engine.lifecycle.isHeld(spec.localQueue())) {
-      engine.lifecycle.hold(w);
+    if (engine.queueLifecycle.isHeld(spec.localQueue())) {
+      engine.queueLifecycle.hold(w);
       return w;
     }
     q.pushActive(w);
@@ -157,7 +157,7 @@ final class WorkloadLifecycle {
   /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
   void evict(Workload w, String reason, String preemptionReason, String message) {
     long now = engine.now();
-    engine.tas.secondPass.forgetSecondPass(w); // [TAS] Evicted workloads never take a second pass
+    engine.tas.secondPass.forget(w); // [TAS] Evicted workloads never take a second pass
     requireLive(w, "evict");
     engine.stateCheck.touch(w);
     w.state = WorkloadState.EVICTING;
@@ -245,9 +245,9 @@ final class WorkloadLifecycle {
     }
     boolean stopped = "ClusterQueueStopped".equals(reason) || "LocalQueueStopped".equals(reason);
     w.setCondition(ConditionType.REQUEUED, !stopped, reason, "Requeued after eviction", now);
-    if (engine.lifecycle.isHeld(w.spec.localQueue())) {
+    if (engine.queueLifecycle.isHeld(w.spec.localQueue())) {
       w.requeueHeld = stopped;
-      engine.lifecycle.hold(w);
+      engine.queueLifecycle.hold(w);
       return;
     }
     if ("ClusterQueueStopped".equals(reason) && !w.cq.active) {
@@ -301,7 +301,7 @@ final class WorkloadLifecycle {
       release(w);
     } else {
       w.cq.forget(w);
-      engine.lifecycle.release(w);
+      engine.queueLifecycle.release(w);
     }
     w.state = WorkloadState.DELETED;
     w.finishedAtMs = engine.now();

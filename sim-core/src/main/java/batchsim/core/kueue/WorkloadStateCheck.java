@@ -41,9 +41,9 @@ final class WorkloadStateCheck {
       boolean admitted = w.cq.admitted.contains(w);
       boolean heap = w.inHeap && w.cq.heap.contains(w);
       boolean parked = w.inadmissible && w.cq.inadmissibleSet.contains(w);
-      boolean held = engine.lifecycle.isHeld(w);
+      boolean held = engine.queueLifecycle.isHeld(w);
       String where = "heap=" + heap + " inadmissible=" + parked + " held=" + held + " admitted=" + admitted;
-      if (engine.tas.secondPass.inSecondPassQueue(w) && (!w.holdsQuota() || w.isEvicted())) {
+      if (engine.tas.secondPass.isQueued(w) && (!w.holdsQuota() || w.isEvicted())) {
         out.add("workload " + w.id() + " is queued for a second pass while " + w.state
             + (w.isEvicted() ? " (evicted)" : "") + ": only workloads holding quota, neither finished nor evicted, may");
       }

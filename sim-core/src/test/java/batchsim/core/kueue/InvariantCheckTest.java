@@ -82,7 +82,7 @@ class InvariantCheckTest {
     Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);
     e.finish(w);
     e.checkTouchedWorkloads();
-    e.tas.secondPass.forceSecondPassForTest(w); // corrupt: Kueue never queues a finished workload for a second pass
+    e.tas.secondPass.forceForTest(w); // corrupt: Kueue never queues a finished workload for a second pass
     e.stateCheck.touch(w);
     assertFalse(e.checkTouchedWorkloads().isEmpty());
   }

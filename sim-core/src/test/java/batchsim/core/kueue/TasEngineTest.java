@@ -293,7 +293,7 @@ class TasEngineTest {
     assertTrue(a.conditions.get(ConditionType.EVICTED).message().contains("multiple TAS assigned node failures"));
     now = 1000;
     e.runCycle(); // an evicted workload takes no second pass
-    assertFalse(e.tas.secondPass.inSecondPassQueue(a));
+    assertFalse(e.tas.secondPass.isQueued(a));
   }
 
   @Test
