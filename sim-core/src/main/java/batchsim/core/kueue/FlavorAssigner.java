@@ -79,7 +79,7 @@ final class FlavorAssigner {
     }
     // [TAS] Kueue assignFlavors, after quota: place the TAS podSets (Fit → Preempt → NoFit).
     if (a.representativeMode() != AssignmentMode.NO_FIT) {
-      engine.tas.assignFlavors(w, cq, a);
+      engine.tas.flavors.assignFlavors(w, cq, a);
     }
     if (a.representativeMode() == AssignmentMode.NO_FIT) {
       resolveNoFitReason(a, cq);
@@ -125,7 +125,7 @@ final class FlavorAssigner {
         continue;
       }
       // [TAS] Kueue checkPodSetAndFlavorMatchForTAS comes before taints and selectors.
-      String mismatch = engine.tas.checkFlavor(cq, ps, f, g);
+      String mismatch = engine.tas.flavors.checkFlavor(cq, ps, f, g);
       if (mismatch == null) {
         mismatch = checkFlavor(engine.flavorSpecs.get(f), ps);
       }

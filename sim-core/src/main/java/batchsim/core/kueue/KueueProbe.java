@@ -77,7 +77,7 @@ public final class KueueProbe {
   /** The order in which Kueue's classical in-cycle iterator returns the entries (makeClassicalIterator). */
   public static List<String> classicalOrder(KueueConfig config, List<OrderEntry> entries) {
     KueueEngine engine = singleQueueEngine(config, QueueingStrategy.BEST_EFFORT_FIFO);
-    ClusterQueue q = engine.queues.get(0);
+    ClusterQueue q = engine.tree.queues.get(0);
     List<Scheduler.Entry> list = new ArrayList<>();
     long seq = 0;
     for (OrderEntry oe : entries) {
@@ -94,7 +94,7 @@ public final class KueueProbe {
       list.add(e);
     }
     List<String> out = new ArrayList<>();
-    for (Scheduler.Entry e : engine.scheduler.classicalOrder(list)) {
+    for (Scheduler.Entry e : engine.scheduler.ordering.classicalOrder(list)) {
       out.add(e.w.id());
     }
     return out;
@@ -119,7 +119,7 @@ public final class KueueProbe {
   public static RequeueOutcome requeue(QueueingStrategy strategy, RequeueReason reason,
       Boolean lastScanPendingFlavors) {
     KueueEngine engine = singleQueueEngine(KueueConfig.defaults(), strategy);
-    ClusterQueue q = engine.queues.get(0);
+    ClusterQueue q = engine.tree.queues.get(0);
     WorkloadSpec spec = new WorkloadSpec("default/workload-1", null, null, 0, 0, null, List.of(), 0);
     Workload w = new Workload(spec, 0, null, q, 0, 0);
     if (lastScanPendingFlavors != null) {
@@ -176,7 +176,7 @@ public final class KueueProbe {
   // ---------------------------------------------------------------- helpers
 
   private static ClusterQueue queue(KueueEngine engine, String name) {
-    ClusterQueue q = engine.queuesByName.get(name);
+    ClusterQueue q = engine.tree.queuesByName.get(name);
     if (q == null) {
       throw new IllegalArgumentException("unknown ClusterQueue " + name);
     }

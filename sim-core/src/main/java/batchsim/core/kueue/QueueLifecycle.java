@@ -45,7 +45,7 @@ final class QueueLifecycle {
     w.pendingReason = "Inadmissible";
     w.pendingMessage = heldLocalQueues.get(lq);
     w.setCondition(ConditionType.QUOTA_RESERVED, false, "Inadmissible", w.pendingMessage, engine.now());
-    engine.touch(w);
+    engine.stateCheck.touch(w);
   }
 
   void release(Workload w) {
@@ -60,15 +60,15 @@ final class QueueLifecycle {
     q.borrowingLimit[fr] = quota.hasBorrowingLimit() ? quota.borrowingLimit() : QuotaNode.NO_LIMIT;
     q.lendingLimit[fr] = quota.hasLendingLimit() ? quota.lendingLimit() : QuotaNode.NO_LIMIT;
     q.generation++;
-    engine.recomputeTree(q);
+    engine.tree.recomputeTree(q);
     // Kueue: a ClusterQueue update retries the parked workloads of its whole cohort tree.
-    engine.notifyRequeue(q);
+    engine.requeues.notifyRequeue(q);
   }
 
   void setPreemption(ClusterQueue q, PreemptionSpec p) {
     q.spec = new batchsim.core.model.ClusterQueueSpec(q.spec.name(), q.spec.cohort(), q.spec.resourceGroups(),
         q.spec.queueingStrategy(), p, q.spec.fungibility(), q.spec.fairWeight(), q.spec.admissionChecks());
-    engine.notifyRequeue(q);
+    engine.requeues.notifyRequeue(q);
   }
 
   /** ClusterQueue stopPolicy: Hold stops admission; HoldAndDrain also evicts admitted workloads; None resumes. */
@@ -86,7 +86,7 @@ final class QueueLifecycle {
           w.setCondition(ConditionType.REQUEUED, true, "ClusterQueueRestarted", "ClusterQueue restarted", engine.now());
         }
       }
-      engine.notifyRequeue(q);
+      engine.requeues.notifyRequeue(q);
       return;
     }
     q.active = false;
@@ -95,7 +95,7 @@ final class QueueLifecycle {
     if (policy == StopPolicy.HOLD_AND_DRAIN) {
       for (Workload w : new ArrayList<>(q.admitted)) {
         if (w.state != WorkloadState.EVICTING) {
-          engine.evict(w, "ClusterQueueStopped", null, "The ClusterQueue is stopped");
+          engine.workloads.evict(w, "ClusterQueueStopped", null, "The ClusterQueue is stopped");
         }
       }
     }
@@ -132,16 +132,16 @@ final class QueueLifecycle {
             w.requeueHeld = false;
             w.setCondition(ConditionType.REQUEUED, true, "LocalQueueRestarted", "LocalQueue restarted", engine.now());
           }
-          w.queueTs = engine.queueOrderTimestamp(w);
+          w.queueTs = engine.workloads.queueOrderTimestamp(w);
           w.cq.pushActive(w);
-          engine.touch(w);
-          engine.notifyRequeue(w.cq);
+          engine.stateCheck.touch(w);
+          engine.requeues.notifyRequeue(w.cq);
         }
       }
       return;
     }
     heldLocalQueues.put(lq, deleted ? "LocalQueue " + lq + " not found" : "LocalQueue " + lq + " is stopped");
-    for (ClusterQueue q : engine.queues) {
+    for (ClusterQueue q : engine.tree.queues) {
       List<Workload> pending = new ArrayList<>(q.heap);
       pending.addAll(q.inadmissibleSet);
       for (Workload w : pending) {
@@ -152,7 +152,7 @@ final class QueueLifecycle {
       if (policy == StopPolicy.HOLD_AND_DRAIN || deleted) {
         for (Workload w : new ArrayList<>(q.admitted)) {
           if (w.spec.localQueue().equals(lq) && w.state != WorkloadState.EVICTING && !deleted) {
-            engine.evict(w, "LocalQueueStopped", null, "The LocalQueue is stopped");
+            engine.workloads.evict(w, "LocalQueueStopped", null, "The LocalQueue is stopped");
           }
         }
       }

@@ -44,14 +44,14 @@ class InvariantCheckTest {
     KueueEngine e = engine();
     e.assumeAdmitted(wl("w", 6), "a", 0, 0, null, new int[][] {{0}}, 0);
     assertTrue(e.checkQuotaInvariants().isEmpty(), "6 = nominal 4 + borrowingLimit 2 is allowed");
-    e.queuesByName.get("a").addUsage(0, 1); // corrupt: one more than the limit allows
+    e.tree.queuesByName.get("a").addUsage(0, 1); // corrupt: one more than the limit allows
     assertFalse(e.checkQuotaInvariants().isEmpty());
   }
 
   @Test
   void quotaCheck_flagsCohortUsageOutOfSyncWithChildren() {
     KueueEngine e = engine();
-    e.cohorts.get("co").usage[0] = 3; // the cohort believes 3 are used, its only child uses 0
+    e.tree.cohorts.get("co").usage[0] = 3; // the cohort believes 3 are used, its only child uses 0
     assertFalse(e.checkQuotaInvariants().isEmpty());
   }
 
@@ -60,9 +60,9 @@ class InvariantCheckTest {
     KueueEngine e = engine();
     Workload w = e.submit(wl("w", 1), "a", 0, 0, null);
     assertTrue(e.checkTouchedWorkloads().isEmpty());
-    e.queuesByName.get("a").inadmissibleSet.add(w); // corrupt: in the heap and parked at once
+    e.tree.queuesByName.get("a").inadmissibleSet.add(w); // corrupt: in the heap and parked at once
     w.inadmissible = true;
-    e.touch(w);
+    e.stateCheck.touch(w);
     assertFalse(e.checkTouchedWorkloads().isEmpty());
   }
 
@@ -72,7 +72,7 @@ class InvariantCheckTest {
     Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);
     e.checkTouchedWorkloads();
     w.state = WorkloadState.FINISHED; // corrupt: finished without releasing
-    e.touch(w);
+    e.stateCheck.touch(w);
     assertFalse(e.checkTouchedWorkloads().isEmpty());
   }
 
@@ -82,8 +82,8 @@ class InvariantCheckTest {
     Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);
     e.finish(w);
     e.checkTouchedWorkloads();
-    e.tas.forceSecondPassForTest(w); // corrupt: Kueue never queues a finished workload for a second pass
-    e.touch(w);
+    e.tas.secondPass.forceForTest(w); // corrupt: Kueue never queues a finished workload for a second pass
+    e.stateCheck.touch(w);
     assertFalse(e.checkTouchedWorkloads().isEmpty());
   }
 }

@@ -49,19 +49,19 @@ class QuotaTreeTest {
     // lender nominal 10, lendingLimit 3: 7 stay local, so the borrower (5 nominal) may reach 5 + 3 = 8.
     KueueEngine e = engine(List.of(), cq("lender", "co", 10, QuotaSpec.UNLIMITED, 3),
         cq("borrower", "co", 5, QuotaSpec.UNLIMITED, QuotaSpec.UNLIMITED));
-    ClusterQueue b = e.queuesByName.get("borrower");
+    ClusterQueue b = e.tree.queuesByName.get("borrower");
     assertEquals(8, b.available(0));
     assertEquals(8, b.potentialAvailable(0));
-    assertEquals(8, e.cohorts.get("co").subtreeQuota[0]);
+    assertEquals(8, e.tree.cohorts.get("co").subtreeQuota[0]);
   }
 
   @Test
   void available_borrowingLimitCapsTheParentShare() {
     KueueEngine e = engine(List.of(), cq("a", "co", 4, 2, QuotaSpec.UNLIMITED),
         cq("b", "co", 10, QuotaSpec.UNLIMITED, QuotaSpec.UNLIMITED));
-    assertEquals(6, e.queuesByName.get("a").available(0), "nominal 4 + borrowingLimit 2");
+    assertEquals(6, e.tree.queuesByName.get("a").available(0), "nominal 4 + borrowingLimit 2");
     admit(e, "a", "w", 5);
-    assertEquals(1, e.queuesByName.get("a").available(0));
+    assertEquals(1, e.tree.queuesByName.get("a").available(0));
   }
 
   @Test
@@ -70,7 +70,7 @@ class QuotaTreeTest {
         cq("borrower", "co", 5, QuotaSpec.UNLIMITED, QuotaSpec.UNLIMITED));
     admit(e, "lender", "l1", 9); // 7 local, 2 pushed to the cohort
     assertEquals(2, e.cohortUsage("co", 0));
-    assertEquals(6, e.queuesByName.get("borrower").available(0), "8 lendable - 2 used by lender above its local 7");
+    assertEquals(6, e.tree.queuesByName.get("borrower").available(0), "8 lendable - 2 used by lender above its local 7");
     Workload w = e.reservedWorkloads().get(0);
     e.finish(w);
     assertEquals(0, e.cohortUsage("co", 0));
@@ -85,9 +85,9 @@ class QuotaTreeTest {
             List.of(new FlavorQuotaSpec("default", Map.of("cpu", QuotaSpec.nominal(4)))))), 1)),
         cq("guaranteed", "child", 0, QuotaSpec.UNLIMITED, QuotaSpec.UNLIMITED),
         cq("best-effort", "root", 0, QuotaSpec.UNLIMITED, QuotaSpec.UNLIMITED));
-    ClusterQueue g = e.queuesByName.get("guaranteed");
+    ClusterQueue g = e.tree.queuesByName.get("guaranteed");
     assertEquals(4, g.available(0));
     assertEquals(1, FlavorAssigner.height(g, 0, 4).height(), "quota comes from the child cohort");
-    assertEquals(2, FlavorAssigner.height(e.queuesByName.get("best-effort"), 0, 4).height(), "from the root");
+    assertEquals(2, FlavorAssigner.height(e.tree.queuesByName.get("best-effort"), 0, 4).height(), "from the root");
   }
 }

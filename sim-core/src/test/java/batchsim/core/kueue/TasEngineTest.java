@@ -293,7 +293,7 @@ class TasEngineTest {
     assertTrue(a.conditions.get(ConditionType.EVICTED).message().contains("multiple TAS assigned node failures"));
     now = 1000;
     e.runCycle(); // an evicted workload takes no second pass
-    assertFalse(e.tas.inSecondPassQueue(a));
+    assertFalse(e.tas.secondPass.isQueued(a));
   }
 
   @Test
@@ -316,7 +316,7 @@ class TasEngineTest {
     // Kueue scheduler_tas_test "workload in CQ with ProvisioningRequest gets QuotaReserved only" (T01), then
     // the second pass once the check is Ready.
     KueueEngine e = engine(1, 2, 100, PreemptionSpec.NEVER, "cq");
-    ClusterQueue q = e.queuesByName.get("cq");
+    ClusterQueue q = e.tree.queuesByName.get("cq");
     q.spec = new ClusterQueueSpec(q.spec.name(), q.spec.cohort(), q.spec.resourceGroups(), q.spec.queueingStrategy(),
         q.spec.preemption(), q.spec.fungibility(), q.spec.fairWeight(), List.of("prov-check"));
     Workload w = e.submit(wl("foo", 1, TopologyRequest.required(HOST)), "cq", 0, 1, null);
@@ -343,8 +343,8 @@ class TasEngineTest {
   @Test
   void secondPassBackoff() {
     assertEquals(List.of(1000L, 2000L, 4000L, 8000L, 16000L, 30000L, 30000L),
-        List.of(Tas.backoff(1), Tas.backoff(2), Tas.backoff(3), Tas.backoff(4), Tas.backoff(5), Tas.backoff(6),
-            Tas.backoff(7)));
+        List.of(TasSecondPass.backoff(1), TasSecondPass.backoff(2), TasSecondPass.backoff(3), TasSecondPass.backoff(4), TasSecondPass.backoff(5), TasSecondPass.backoff(6),
+            TasSecondPass.backoff(7)));
   }
 
   @Test

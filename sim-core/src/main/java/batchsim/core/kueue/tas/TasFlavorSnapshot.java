@@ -2,13 +2,10 @@ package batchsim.core.kueue.tas;
 
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.ResourceSpace;
-import batchsim.core.model.Taint;
 import batchsim.core.model.Toleration;
 import batchsim.core.model.TopologySpec;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -37,22 +34,11 @@ public final class TasFlavorSnapshot {
   final List<Toleration> tolerations;
   final int nRes;
   final List<String> resourceNames;
-  final List<Domain> domains = new ArrayList<>();
-  final List<Domain> leaves = new ArrayList<>();
-  final List<List<Domain>> byLevel = new ArrayList<>();
-  private final List<Map<String, Domain>> pathIndex = new ArrayList<>();
-  private final Map<String, Domain> leafById = new HashMap<>();
   private final List<Node> nodes = new ArrayList<>();
   private final Map<String, Node> nodeByName = new HashMap<>();
-  private final int[] freeDomains;
-  private boolean ranksDirty;
-  /** Bumped whenever the set of leaves changes; invalidates filter results. */
-  int generation;
-  /** Bumped on every change of any leaf (memoised placement counts are valid while it stays). */
-  long version;
-  /** Bumped when allocatable, presence or non-TAS usage change: all placement on an empty cluster sees. */
-  long capacityVersion;
-  private final Map<FilterKey, Filter> filterCache = new HashMap<>();
+  /** The domains, their aggregates and the change counters. */
+  final DomainTree tree;
+  final NodeFilter nodeFilter;
   /** Scratch of the placement algorithm, reused across calls (single-threaded). */
   final TopologyAssigner assigner;
 
@@ -83,11 +69,8 @@ public final class TasFlavorSnapshot {
     this.tolerations = flavor.tolerations();
     this.nRes = resources.size();
     this.resourceNames = resources.names();
-    for (int l = 0; l < levels.size(); l++) {
-      byLevel.add(new ArrayList<>());
-      pathIndex.add(new HashMap<>());
-    }
-    this.freeDomains = new int[levels.size()];
+    this.tree = new DomainTree(levels.size(), hostnameLowest, nRes);
+    this.nodeFilter = new NodeFilter(this);
     this.assigner = new TopologyAssigner(this);
   }
 
@@ -137,7 +120,7 @@ public final class TasFlavorSnapshot {
     for (int l = 0; l < values.length; l++) {
       values[l] = n.labels().get(levels.get(l));
     }
-    Domain leaf = path(values);
+    Domain leaf = tree.path(values);
     Node node = new Node(n, leaf, nRes);
     nodeByName.put(n.name(), node);
     nodes.add(node);
@@ -177,12 +160,12 @@ public final class TasFlavorSnapshot {
 
   private void setPresent(Node n, boolean present) {
     Domain leaf = n.leaf;
-    LeafState before = LeafState.of(leaf, nRes);
-    capacityVersion++;
+    DomainTree.LeafState before = DomainTree.LeafState.of(leaf, nRes);
+    tree.capacityVersion++;
     n.present = present;
     applyPresence(n, present ? 1 : -1);
-    propagate(leaf, before);
-    generation++;
+    tree.propagate(leaf, before);
+    tree.generation++;
   }
 
   /** Non-TAS pods (DaemonSets, other workloads' pods) bound to (+1) or leaving (-1) a node. */
@@ -191,158 +174,38 @@ public final class TasFlavorSnapshot {
     if (n == null) {
       return;
     }
-    LeafState before = LeafState.of(n.leaf, nRes);
-    capacityVersion++;
+    DomainTree.LeafState before = DomainTree.LeafState.of(n.leaf, nRes);
+    tree.capacityVersion++;
     for (int r = 0; r < nRes; r++) {
       n.nonTas[r] += sign * request[r];
       if (n.present) {
         n.leaf.nonTas[r] += sign * request[r];
       }
     }
-    propagate(n.leaf, before);
+    tree.propagate(n.leaf, before);
   }
 
   /** TAS usage of {@code count} pods of {@code podRequest} (which includes pods=1) on a leaf. */
   public void addTasUsage(Domain leaf, long[] podRequest, int count, int sign) {
-    LeafState before = LeafState.of(leaf, nRes);
+    DomainTree.LeafState before = DomainTree.LeafState.of(leaf, nRes);
     for (int r = 0; r < nRes; r++) {
       leaf.leafTas[r] += (long) sign * podRequest[r] * count;
     }
-    propagate(leaf, before);
-  }
-
-  /** What a leaf contributed to the aggregates before a change. */
-  private record LeafState(boolean unavailable, long[] alloc, long[] free, long[] tas) {
-    static LeafState of(Domain leaf, int nRes) {
-      long[] alloc = new long[nRes];
-      long[] free = new long[nRes];
-      long[] tas = new long[nRes];
-      if (leaf.present()) {
-        for (int r = 0; r < nRes; r++) {
-          alloc[r] = leaf.capacity[r];
-          free[r] = leaf.capacity[r] - leaf.nonTas[r];
-          tas[r] = leaf.leafTas[r];
-        }
-      }
-      return new LeafState(isUnavailable(leaf), alloc, free, tas);
-    }
-  }
-
-  private static boolean isUnavailable(Domain leaf) {
-    if (!leaf.present()) {
-      return true;
-    }
-    for (int r = 0; r < leaf.nonTas.length; r++) {
-      if (leaf.nonTas[r] != 0 || leaf.leafTas[r] != 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Pushes a leaf's change up to the root: free/TAS aggregates and free-domain counts. */
-  private void propagate(Domain leaf, LeafState before) {
-    leaf.version++;
-    version++;
-    boolean present = leaf.present();
-    int du = (isUnavailable(leaf) ? 1 : 0) - (before.unavailable ? 1 : 0);
-    long[] da = new long[nRes];
-    long[] df = new long[nRes];
-    long[] dt = new long[nRes];
-    boolean any = du != 0;
-    for (int r = 0; r < nRes; r++) {
-      da[r] = (present ? leaf.capacity[r] : 0) - before.alloc[r];
-      df[r] = (present ? leaf.capacity[r] - leaf.nonTas[r] : 0) - before.free[r];
-      dt[r] = (present ? leaf.leafTas[r] : 0) - before.tas[r];
-      any |= da[r] != 0 || df[r] != 0 || dt[r] != 0;
-    }
-    if (!any) {
-      return;
-    }
-    for (Domain d = leaf; d != null; d = d.parent) {
-      boolean wasFree = d.isFree();
-      for (int r = 0; r < nRes; r++) {
-        d.alloc[r] += da[r];
-        d.free[r] += df[r];
-        d.tas[r] += dt[r];
-      }
-      d.unavailable += du;
-      if (wasFree != d.isFree()) {
-        freeDomains[d.level] += d.isFree() ? 1 : -1;
-      }
-    }
-  }
-
-  /** Finds or creates the domains on a path of level values; returns the leaf. */
-  private Domain path(String[] values) {
-    Domain parent = null;
-    StringBuilder key = new StringBuilder();
-    for (int l = 0; l < values.length; l++) {
-      if (l > 0) {
-        key.append(',');
-      }
-      key.append(values[l]);
-      Domain d = pathIndex.get(l).get(key.toString());
-      if (d == null) {
-        boolean leaf = l == values.length - 1;
-        String id = leaf && hostnameLowest ? values[l] : key.toString();
-        d = new Domain(domains.size(), l, parent, Arrays.copyOf(values, l + 1), id, nRes,
-            leaf ? leaves.size() : -1);
-        domains.add(d);
-        byLevel.get(l).add(d);
-        pathIndex.get(l).put(key.toString(), d);
-        if (parent != null) {
-          parent.children.add(d);
-        }
-        if (leaf) {
-          leaves.add(d);
-          leafById.put(id, d);
-          for (Domain a = d; a != null; a = a.parent) {
-            boolean wasFree = a.isFree();
-            a.leaves++;
-            a.unavailable++; // absent until a node of it is present
-            if (wasFree) {
-              freeDomains[a.level]--;
-            }
-          }
-        }
-        ranksDirty = true;
-        generation++;
-        version++;
-        capacityVersion++;
-      }
-      parent = d;
-    }
-    return parent;
-  }
-
-  /** Kueue compareDomainLevelValues order, as a rank per level; recomputed after the tree grew. */
-  void ensureRanks() {
-    if (!ranksDirty) {
-      return;
-    }
-    for (List<Domain> level : byLevel) {
-      List<Domain> sorted = new ArrayList<>(level);
-      sorted.sort((a, b) -> Arrays.compare(a.values, b.values));
-      for (int i = 0; i < sorted.size(); i++) {
-        sorted.get(i).rank = i;
-      }
-    }
-    ranksDirty = false;
+    tree.propagate(leaf, before);
   }
 
   // ------------------------------------------------------------------ queries
 
   public List<Domain> leaves() {
-    return leaves;
+    return tree.leaves;
   }
 
   public List<Domain> domains(int level) {
-    return byLevel.get(level);
+    return tree.byLevel.get(level);
   }
 
   public Domain leaf(int leafIdx) {
-    return leaves.get(leafIdx);
+    return tree.leaves.get(leafIdx);
   }
 
   /** The leaf a node sits in, or null for a node outside this tree. */
@@ -353,7 +216,7 @@ public final class TasFlavorSnapshot {
 
   /** The leaf with a Kueue domain ID (the hostname when hostname is the lowest level), or null. */
   public Domain leafById(String id) {
-    return leafById.get(id);
+    return tree.leafById.get(id);
   }
 
   /** Names of the present nodes of a leaf, in the order they were added. */
@@ -365,6 +228,11 @@ public final class TasFlavorSnapshot {
       }
     }
     return out;
+  }
+
+  /** The first node of a leaf (a hostname leaf has exactly one). */
+  TasNode firstNode(Domain leaf) {
+    return nodes.get(leaf.nodes.get(0)).spec;
   }
 
   /** The names of every node of a leaf, present or not. */
@@ -418,7 +286,7 @@ public final class TasFlavorSnapshot {
   public boolean fits(long[] podRequest, TopologyAssignment a) {
     long[] avail = new long[nRes];
     for (TopologyAssignment.Slot s : a.slots()) {
-      Domain leaf = leaves.get(s.leaf());
+      Domain leaf = tree.leaves.get(s.leaf());
       if (!leaf.present()) {
         return false;
       }
@@ -435,7 +303,7 @@ public final class TasFlavorSnapshot {
   /** Leaves whose non-TAS or TAS usage went negative (checked mode); empty when sound. */
   public List<String> checkUsage() {
     List<String> out = new ArrayList<>();
-    for (Domain leaf : leaves) {
+    for (Domain leaf : tree.leaves) {
       for (int r = 0; r < nRes; r++) {
         if (leaf.nonTas[r] < 0 || leaf.leafTas[r] < 0) {
           out.add("TAS flavor " + flavor + " leaf " + leaf.id + " has negative usage of " + resourceNames.get(r)
@@ -448,14 +316,14 @@ public final class TasFlavorSnapshot {
 
   /** Whole free domains (every node present, no pod at all) at a level. */
   public int freeDomains(int level) {
-    return freeDomains[level];
+    return tree.freeDomains[level];
   }
 
   /** The most pods of {@code podRequest} that fit in a single domain of the level, now. */
   public int largestFit(int level, long[] podRequest) {
     long[] avail = new long[nRes];
-    int[] perDomain = new int[domains.size()];
-    for (Domain leaf : leaves) {
+    int[] perDomain = new int[tree.domains.size()];
+    for (Domain leaf : tree.leaves) {
       if (!leaf.present()) {
         continue;
       }
@@ -468,7 +336,7 @@ public final class TasFlavorSnapshot {
       }
     }
     int best = 0;
-    for (Domain d : byLevel.get(level)) {
+    for (Domain d : tree.byLevel.get(level)) {
       best = Math.max(best, perDomain[d.idx]);
     }
     return best;
@@ -489,67 +357,8 @@ public final class TasFlavorSnapshot {
     return d.free[r] - d.tas[r];
   }
 
-  // ------------------------------------------------------------------ node filtering
-
-  /** Kueue's per-node filter inputs: the podSet's node selector and tolerations (plus the flavor's). */
-  record FilterKey(SortedMap<String, String> selector, List<Toleration> tolerations) {}
-
-  /** Per leaf: null when the node passes, else the exclusion reason (Kueue NodeExclusionStats keys). */
-  record Filter(int generation, String[] excluded, Map<String, Integer> counts, int nodeSelector) {}
-
-  /**
-   * Kueue scheduling_simulator_default: with hostname as the lowest level, a node with an untolerated
-   * NoSchedule/NoExecute taint or a nodeSelector mismatch is excluded (taints checked first). Cached per
-   * (selector, tolerations), as Kueue caches match results (TASCacheNodeMatchResults). Null = no exclusion.
-   */
-  Filter filter(SortedMap<String, String> selector, List<Toleration> podTolerations) {
-    if (!hostnameLowest) {
-      return null;
-    }
-    FilterKey key = new FilterKey(selector, podTolerations);
-    Filter f = filterCache.get(key);
-    if (f != null && f.generation() == generation) {
-      return f;
-    }
-    List<Toleration> all = new ArrayList<>(podTolerations);
-    all.addAll(tolerations);
-    String[] excluded = new String[leaves.size()];
-    Map<String, Integer> taintCounts = new LinkedHashMap<>();
-    int bySelector = 0;
-    boolean any = false;
-    for (Domain leaf : leaves) {
-      Node n = nodes.get(leaf.nodes.get(0));
-      String why = null;
-      for (Taint t : n.spec.taints()) {
-        if (t.isHard() && !Toleration.toleratesAll(List.of(t), all)) {
-          why = "taint \"" + t.key() + (t.value() == null || t.value().isEmpty() ? "" : "=" + t.value()) + ":"
-              + t.effect() + "\"";
-          taintCounts.merge(why, 1, Integer::sum);
-          break;
-        }
-      }
-      if (why == null) {
-        for (Map.Entry<String, String> e : selector.entrySet()) {
-          if (!e.getValue().equals(n.spec.labels().get(e.getKey()))) {
-            why = "nodeSelector";
-            bySelector++;
-            break;
-          }
-        }
-      }
-      excluded[leaf.leafIdx] = why;
-      any |= why != null;
-    }
-    f = new Filter(generation, any ? excluded : null, taintCounts, bySelector);
-    if (filterCache.size() > 1024) {
-      filterCache.clear();
-    }
-    filterCache.put(key, f);
-    return f;
-  }
-
   @Override
   public String toString() {
-    return "TasFlavorSnapshot(" + flavor + ", " + topology + ", " + leaves.size() + " leaves)";
+    return "TasFlavorSnapshot(" + flavor + ", " + topology + ", " + tree.leaves.size() + " leaves)";
   }
 }

@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Kueue's two-phase TAS placement for one podSet on one flavor's tree (tas_flavor_snapshot.go
@@ -26,50 +25,18 @@ import java.util.TreeMap;
  *       greedily; at and below it, each parent's pods are distributed over its own children.
  * </ol>
  *
- * PodSet groups (leader/worker) and balanced placement (an alpha gate) are not modelled. The scratch
- * arrays belong to the snapshot; the engine is single-threaded.
+ * Phase 1 is {@link FitCounts}; this class runs it and phase 2. PodSet groups (leader/worker) and balanced
+ * placement (an alpha gate) are not modelled. The scratch arrays belong to the snapshot; the engine is
+ * single-threaded.
  */
 public final class TopologyAssigner {
   private final TasFlavorSnapshot s;
-  private int[] podCount = new int[0];
-  private int[] sliceCount = new int[0];
-  /**
-   * Pods of one shape that fit per leaf, valid while the leaf's version is unchanged: placement runs for
-   * every nomination, preemption step and recomputation, but leaves change only when usage lands on them.
-   */
-  private final Map<ShapeKey, LeafCounts> leafCounts = new HashMap<>();
-
-  private record ShapeKey(List<Long> request, boolean simulateEmpty) {}
-
-  private static final class LeafCounts {
-    int[] count = new int[0];
-    int[] version = new int[0]; // leaf version + 1; 0 = not computed
-    int[] limiting = new int[0];
-
-    void ensure(int leaves) {
-      if (count.length < leaves) {
-        count = java.util.Arrays.copyOf(count, leaves + 16);
-        version = java.util.Arrays.copyOf(version, leaves + 16);
-        limiting = java.util.Arrays.copyOf(limiting, leaves + 16);
-      }
-    }
-  }
-
-  private LeafCounts leafCounts(long[] req, boolean simulateEmpty) {
-    List<Long> key = new ArrayList<>(req.length);
-    for (long v : req) {
-      key.add(v);
-    }
-    if (leafCounts.size() > 256) {
-      leafCounts.clear();
-    }
-    LeafCounts c = leafCounts.computeIfAbsent(new ShapeKey(key, simulateEmpty), k -> new LeafCounts());
-    c.ensure(s.leaves.size());
-    return c;
-  }
+  /** Phase 1's per-domain counts, trimmed here by phase 2. */
+  private final FitCounts counts;
 
   TopologyAssigner(TasFlavorSnapshot s) {
     this.s = s;
+    this.counts = new FitCounts(s);
   }
 
   /** A placement, or why there is none (Kueue's message). */
@@ -83,36 +50,9 @@ public final class TopologyAssigner {
     }
   }
 
-  /** Kueue tasExclusionStats. */
-  private static final class Stats {
-    int totalNodes;
-    int nodeSelector;
-    int topologyDomain;
-    final TreeMap<String, Integer> taints = new TreeMap<>();
-    final TreeMap<String, Integer> resources = new TreeMap<>();
-
-    boolean any() {
-      return nodeSelector > 0 || topologyDomain > 0 || !taints.isEmpty() || !resources.isEmpty();
-    }
-
-    String format() {
-      List<String> r = new ArrayList<>();
-      if (nodeSelector > 0) {
-        r.add("nodeSelector: " + nodeSelector);
-      }
-      if (topologyDomain > 0) {
-        r.add("topologyDomain: " + topologyDomain);
-      }
-      taints.forEach((k, v) -> r.add(k + ": " + v));
-      resources.forEach((k, v) -> r.add("resource \"" + k + "\": " + v));
-      java.util.Collections.sort(r);
-      return String.join(", ", r);
-    }
-  }
-
   /** The parameters of one run (Kueue topologyAssignmentParameters). */
   /** {@code sliceSizeAtLevel[l]}: inner slice size at level l (multi-layer), 0 when none. */
-  private record Params(int count, int sliceSize, int requestedLevel, int sliceLevel, boolean required,
+  record Params(int count, int sliceSize, int requestedLevel, int sliceLevel, boolean required,
       boolean unconstrained, int[] sliceSizeAtLevel, List<SliceLayer> layers) {
     /** Kueue useLeastFreeCapacityAlgorithm: unconstrained requests with TASProfileMixed (the default). */
     boolean lfc() {
@@ -129,11 +69,8 @@ public final class TopologyAssigner {
    * @param within only leaves under this domain may take pods (node replacement), or null
    */
   public Result assign(PodSetRequest ps, Map<Integer, long[]> assumed, boolean simulateEmpty, Domain within) {
-    s.ensureRanks();
-    if (podCount.length < s.domains.size()) {
-      podCount = new int[s.domains.size() + 16];
-      sliceCount = new int[s.domains.size() + 16];
-    }
+    s.tree.ensureRanks();
+    counts.ensure(s.tree.domains.size());
     TopologyRequest tr = ps.request();
     List<SliceLayer> layers = tr == null ? List.of() : tr.slices();
     int sliceSize = layers.isEmpty() ? 1 : layers.get(0).size();
@@ -182,7 +119,7 @@ public final class TopologyAssigner {
     sizeAt.forEach((l, size) -> sizeAtLevel[l] = size);
     Params p = new Params(ps.count(), sliceSize, requestedLevel, sliceLevel, required, unconstrained, sizeAtLevel,
         layers);
-    Stats stats = phase1(ps, p, assumed, simulateEmpty, within);
+    ExclusionStats stats = counts.phase1(ps, p, assumed, simulateEmpty, within);
 
     // Phase 2a.
     Object fit = findLevelWithFitDomains(requestedLevel, p, stats);
@@ -205,10 +142,10 @@ public final class TopologyAssigner {
         List<Domain> lower = sorted(d.children, p.lfc());
         if (unit > 1) {
           for (Domain c : lower) {
-            sliceCount[c.idx] = podCount[c.idx] / unit;
+            counts.sliceCount[c.idx] = counts.podCount[c.idx] / unit;
           }
         }
-        List<Domain> part = updateCountsToMinimum(lower, podCount[d.idx], unit, p.lfc(), unit > 1);
+        List<Domain> part = updateCountsToMinimum(lower, counts.podCount[d.idx], unit, p.lfc(), unit > 1);
         if (part == null) {
           current = null;
           break;
@@ -243,181 +180,35 @@ public final class TopologyAssigner {
     return s.levels.get(s.levels.size() - 1);
   }
 
-  // ------------------------------------------------------------------ phase 1
-
-  /** What phase 1 depends on besides the tree's state (Kueue recomputes it every call). */
-  private record Phase1Key(List<Long> request, boolean simulateEmpty, int sliceSize, int sliceLevel,
-      List<Integer> sliceSizeAtLevel, TasFlavorSnapshot.Filter filter) {}
-
-  /** A phase-1 result: per-domain pod and slice counts, valid while the tree version is unchanged. */
-  private record Phase1(long version, int[] podCount, int[] sliceCount, Stats stats) {}
-
-  private final Map<Phase1Key, Phase1> phase1Memo = new HashMap<>();
-
-  /**
-   * Phase 1, memoised: between two changes of the tree, every placement of the same pod shape sees the same
-   * counts (nominations, preemption checks and recomputations of one cycle ask again and again). On an empty
-   * cluster (simulateEmpty) only allocatable and non-TAS usage matter, which change far less often.
-   */
-  private Stats phase1(PodSetRequest ps, Params p, Map<Integer, long[]> assumed, boolean simulateEmpty,
-      Domain within) {
-    boolean memo = (assumed == null || assumed.isEmpty()) && within == null;
-    Phase1Key key = null;
-    long version = simulateEmpty ? s.capacityVersion : s.version;
-    if (memo) {
-      List<Long> req = new ArrayList<>(ps.podRequest().length);
-      for (long v : ps.podRequest()) {
-        req.add(v);
-      }
-      List<Integer> sizes = new ArrayList<>(p.sliceSizeAtLevel.length);
-      for (int v : p.sliceSizeAtLevel) {
-        sizes.add(v);
-      }
-      key = new Phase1Key(req, simulateEmpty, p.sliceSize, p.sliceLevel, sizes,
-          s.filter(ps.nodeSelector(), ps.tolerations()));
-      Phase1 hit = phase1Memo.get(key);
-      if (hit != null && hit.version == version && hit.podCount.length == s.domains.size()) {
-        System.arraycopy(hit.podCount, 0, podCount, 0, hit.podCount.length);
-        System.arraycopy(hit.sliceCount, 0, sliceCount, 0, hit.sliceCount.length);
-        return hit.stats;
-      }
-    }
-    Stats stats = new Stats();
-    fillInCounts(ps, p, assumed, simulateEmpty, within, stats);
-    if (memo) {
-      if (phase1Memo.size() > 64) {
-        phase1Memo.clear();
-      }
-      int n = s.domains.size();
-      phase1Memo.put(key, new Phase1(version, java.util.Arrays.copyOf(podCount, n),
-          java.util.Arrays.copyOf(sliceCount, n), stats));
-    }
-    return stats;
-  }
-
-  private void fillInCounts(PodSetRequest ps, Params p, Map<Integer, long[]> assumed, boolean simulateEmpty,
-      Domain within, Stats stats) {
-    long[] req = ps.podRequest();
-    long[] avail = new long[s.nRes];
-    TasFlavorSnapshot.Filter filter = s.filter(ps.nodeSelector(), ps.tolerations());
-    String[] excluded = filter == null ? null : filter.excluded();
-    if (assumed != null && assumed.isEmpty()) {
-      assumed = null;
-    }
-    LeafCounts cache = leafCounts(req, simulateEmpty);
-    for (Domain leaf : s.leaves) {
-      podCount[leaf.idx] = 0;
-      sliceCount[leaf.idx] = 0;
-      if (!leaf.present()) {
-        continue; // Kueue drops NotReady and unschedulable nodes from the tree
-      }
-      stats.totalNodes++;
-      if (excluded != null && excluded[leaf.leafIdx] != null) {
-        String why = excluded[leaf.leafIdx];
-        if (why.equals("nodeSelector")) {
-          stats.nodeSelector++;
-        } else {
-          stats.taints.merge(why, 1, Integer::sum);
-        }
-        continue;
-      }
-      if (within != null && !under(leaf, within)) {
-        stats.topologyDomain++;
-        continue;
-      }
-      long[] a = assumed == null ? null : assumed.get(leaf.leafIdx);
-      int li = leaf.leafIdx;
-      int best;
-      int limiting;
-      if (a == null && cache.version[li] == leaf.version + 1) {
-        best = cache.count[li];
-        limiting = cache.limiting[li];
-      } else {
-        for (int r = 0; r < s.nRes; r++) {
-          avail[r] = s.remaining(leaf, r, simulateEmpty) - (a == null ? 0 : a[r]);
-        }
-        best = Integer.MAX_VALUE;
-        limiting = -1;
-        for (int r = 0; r < s.nRes; r++) {
-          if (req[r] <= 0) {
-            continue;
-          }
-          int c = (int) Math.max(0, Math.min(avail[r] / req[r], Integer.MAX_VALUE));
-          if (c < best || (c == best && limiting >= 0
-              && s.resourceNames.get(r).compareTo(s.resourceNames.get(limiting)) < 0)) {
-            best = c;
-            limiting = r;
-          }
-        }
-        if (a == null) {
-          cache.count[li] = best;
-          cache.limiting[li] = limiting;
-          cache.version[li] = leaf.version + 1;
-        }
-      }
-      podCount[leaf.idx] = best;
-      if (best == 0 && limiting >= 0) {
-        stats.resources.merge(s.resourceNames.get(limiting), 1, Integer::sum);
-      }
-    }
-    // Kueue fillInCountsHelper, bottom-up level by level.
-    int lowestLevel = s.levels.size() - 1;
-    for (int level = lowestLevel; level >= 0; level--) {
-      for (Domain d : s.byLevel.get(level)) {
-        if (d.isLeaf()) {
-          sliceCount[d.idx] = level == p.sliceLevel ? podCount[d.idx] / p.sliceSize : 0;
-          continue;
-        }
-        int inner = p.sliceSizeAtLevel[level + 1];
-        int pods = 0;
-        int slices = 0;
-        for (Domain c : d.children) {
-          pods += inner == 0 ? podCount[c.idx] : (podCount[c.idx] / inner) * inner;
-          slices += sliceCount[c.idx];
-        }
-        podCount[d.idx] = pods;
-        sliceCount[d.idx] = level == p.sliceLevel ? pods / p.sliceSize : slices;
-      }
-    }
-  }
-
-  private static boolean under(Domain leaf, Domain within) {
-    Domain d = leaf;
-    while (d != null && d.level > within.level) {
-      d = d.parent;
-    }
-    return d == within;
-  }
-
   // ------------------------------------------------------------------ phase 2
 
   private record Fit(int level, List<Domain> domains) {}
 
   /** Kueue findLevelWithFitDomains. Returns a Fit or the failure message. */
-  private Object findLevelWithFitDomains(int level, Params p, Stats stats) {
-    List<Domain> all = s.byLevel.get(level);
+  private Object findLevelWithFitDomains(int level, Params p, ExclusionStats stats) {
+    List<Domain> all = s.tree.byLevel.get(level);
     if (all.isEmpty()) {
       return "no topology domains at level: " + s.levels.get(level);
     }
     List<Domain> sorted = sorted(all, p.lfc());
     Domain top = sorted.get(0);
     int need = p.count / p.sliceSize;
-    if (!p.lfc() && sliceCount[top.idx] >= need) {
+    if (!p.lfc() && counts.sliceCount[top.idx] >= need) {
       top = bestFit(sorted, need, true); // optimize the potentially last domain
     }
     if (p.lfc()) {
       for (Domain d : sorted) {
-        if (sliceCount[d.idx] >= need) {
+        if (counts.sliceCount[d.idx] >= need) {
           return new Fit(level, List.of(d));
         }
       }
       if (p.required) {
-        return notFit(podCount[sorted.get(sorted.size() - 1).idx], need, p, level, stats);
+        return notFit(counts.podCount[sorted.get(sorted.size() - 1).idx], need, p, level, stats);
       }
     }
-    if (sliceCount[top.idx] < need) {
+    if (counts.sliceCount[top.idx] < need) {
       if (p.required) {
-        return notFit(sliceCount[top.idx], need, p, level, stats);
+        return notFit(counts.sliceCount[top.idx], need, p, level, stats);
       }
       if (level > 0 && !p.unconstrained) {
         return findLevelWithFitDomains(level - 1, p, stats); // preferred: one level up
@@ -426,11 +217,11 @@ public final class TopologyAssigner {
       int remaining = need;
       for (int i = 0; remaining > 0 && i < sorted.size(); i++) {
         Domain d = sorted.get(i);
-        if (!p.lfc() && sliceCount[d.idx] >= remaining) {
+        if (!p.lfc() && counts.sliceCount[d.idx] >= remaining) {
           d = bestFit(sorted.subList(i, sorted.size()), remaining, true);
         }
         results.add(d);
-        remaining -= sliceCount[d.idx];
+        remaining -= counts.sliceCount[d.idx];
       }
       if (remaining > 0) {
         return notFit(need - remaining, need, p, level, stats);
@@ -448,7 +239,7 @@ public final class TopologyAssigner {
     Domain best = null;
     int bestCount = Integer.MAX_VALUE;
     for (Domain d : domains) {
-      int c = slices ? sliceCount[d.idx] : podCount[d.idx];
+      int c = slices ? counts.sliceCount[d.idx] : counts.podCount[d.idx];
       if (c >= need && c < bestCount) {
         best = d;
         bestCount = c;
@@ -469,29 +260,29 @@ public final class TopologyAssigner {
     for (int i = 0; i < domains.size(); i++) {
       Domain d = domains.get(i);
       if (slices) {
-        if (!lfc && sliceCount[d.idx] >= remaining) {
+        if (!lfc && counts.sliceCount[d.idx] >= remaining) {
           d = bestFit(domains.subList(i, domains.size()), remaining, true);
         }
-        if (sliceCount[d.idx] >= remaining) {
-          podCount[d.idx] = remaining * sliceSize;
-          sliceCount[d.idx] = remaining;
+        if (counts.sliceCount[d.idx] >= remaining) {
+          counts.podCount[d.idx] = remaining * sliceSize;
+          counts.sliceCount[d.idx] = remaining;
           result.add(d);
           return result;
         }
-        podCount[d.idx] = sliceCount[d.idx] * sliceSize;
-        remaining -= sliceCount[d.idx];
+        counts.podCount[d.idx] = counts.sliceCount[d.idx] * sliceSize;
+        remaining -= counts.sliceCount[d.idx];
         result.add(d);
         continue;
       }
-      if (!lfc && podCount[d.idx] >= remaining) {
+      if (!lfc && counts.podCount[d.idx] >= remaining) {
         d = bestFit(domains.subList(i, domains.size()), remaining, false);
       }
-      if (podCount[d.idx] >= remaining) {
-        podCount[d.idx] = remaining;
+      if (counts.podCount[d.idx] >= remaining) {
+        counts.podCount[d.idx] = remaining;
         result.add(d);
         return result;
       }
-      remaining -= podCount[d.idx];
+      remaining -= counts.podCount[d.idx];
       result.add(d);
     }
     return remaining == 0 ? result : null;
@@ -503,9 +294,9 @@ public final class TopologyAssigner {
    */
   private List<Domain> sorted(List<Domain> domains, boolean lfc) {
     List<Domain> out = new ArrayList<>(domains);
-    Comparator<Domain> bySlices = Comparator.comparingInt(d -> sliceCount[d.idx]);
+    Comparator<Domain> bySlices = Comparator.comparingInt(d -> counts.sliceCount[d.idx]);
     out.sort((lfc ? bySlices : bySlices.reversed())
-        .thenComparingInt(d -> podCount[d.idx])
+        .thenComparingInt(d -> counts.podCount[d.idx])
         .thenComparingInt(d -> d.rank));
     return out;
   }
@@ -524,8 +315,8 @@ public final class TopologyAssigner {
     sorted.sort(Comparator.comparingInt(d -> d.rank));
     List<TopologyAssignment.Slot> slots = new ArrayList<>();
     for (Domain d : sorted) {
-      if (podCount[d.idx] > 0) {
-        slots.add(new TopologyAssignment.Slot(d.leafIdx, d.id, podCount[d.idx]));
+      if (counts.podCount[d.idx] > 0) {
+        slots.add(new TopologyAssignment.Slot(d.leafIdx, d.id, counts.podCount[d.idx]));
       }
     }
     return new TopologyAssignment(slots);
@@ -533,14 +324,14 @@ public final class TopologyAssigner {
 
   // ------------------------------------------------------------------ messages
 
-  private String notFit(int fit, int total, Params p, int level, Stats stats) {
+  private String notFit(int fit, int total, Params p, int level, ExclusionStats stats) {
     StringBuilder b = new StringBuilder();
     if (p.layers.size() > 1) {
       b.append("topology \"").append(s.topology).append("\" doesn't allow to fit");
       Domain best = null;
-      for (Domain d : s.byLevel.get(level)) {
-        if (best == null || sliceCount[d.idx] > sliceCount[best.idx]
-            || (sliceCount[d.idx] == sliceCount[best.idx] && d.id.compareTo(best.id) < 0)) {
+      for (Domain d : s.tree.byLevel.get(level)) {
+        if (best == null || counts.sliceCount[d.idx] > counts.sliceCount[best.idx]
+            || (counts.sliceCount[d.idx] == counts.sliceCount[best.idx] && d.id.compareTo(best.id) < 0)) {
           best = d;
         }
       }
@@ -569,7 +360,7 @@ public final class TopologyAssigner {
 
   private int countSlices(Domain d, int targetLevel, int size) {
     if (d.level == targetLevel) {
-      return podCount[d.idx] / size;
+      return counts.podCount[d.idx] / size;
     }
     int n = 0;
     for (Domain c : d.children) {

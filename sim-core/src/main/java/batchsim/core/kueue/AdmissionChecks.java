@@ -1,0 +1,77 @@
+package batchsim.core.kueue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Kueue admission checks (pkg/controller/admissionchecks, workload AdmissionCheckStates): a reservation
+ * waits for every check of its ClusterQueue to be Ready before the workload is Admitted; Retry and
+ * Rejected evict it.
+ */
+final class AdmissionChecks {
+  private final KueueEngine engine;
+
+  AdmissionChecks(KueueEngine engine) {
+    this.engine = engine;
+  }
+
+  /** The admission checks of a workload's current reservation. */
+  List<String> checkNames(Workload w) {
+    return new ArrayList<>(w.checks.keySet());
+  }
+
+  /** After the cycle reserved quota: bind pods now, or first run the admission checks. */
+  void afterReservation(Workload w) {
+    if (w.checks.isEmpty()) {
+      engine.host.onAdmitted(w);
+    } else {
+      engine.host.onQuotaReserved(w);
+    }
+  }
+
+  /**
+   * An admission check controller's verdict (Kueue AdmissionCheckState). Ready on every check admits the
+   * workload; Retry evicts it (reason AdmissionCheck) and requeues it after {@code requeueAfterMs};
+   * Rejected evicts and deactivates it. Verdicts for a workload that no longer holds that reservation are
+   * ignored.
+   */
+  void setCheckState(Workload w, String check, CheckState state, long requeueAfterMs, String message) {
+    CheckState current = w.checks.get(check);
+    boolean admitted = !w.checks.containsValue(CheckState.PENDING);
+    // A Ready check can still turn Retry/Rejected (BookingExpired, CapacityRevoked) until the workload is Admitted.
+    boolean legal = current == CheckState.PENDING
+        || (current == CheckState.READY && !admitted && (state == CheckState.RETRY || state == CheckState.REJECTED));
+    if (w.state != WorkloadState.RESERVED || !legal) {
+      return;
+    }
+    engine.stateCheck.touch(w);
+    w.checks.put(check, state);
+    switch (state) {
+      case READY -> {
+        // [TAS] A delayed topology is placed by a second pass first; Admitted follows it.
+        if (!w.checks.containsValue(CheckState.PENDING) && !engine.tas.secondPass.deferAdmissionForTopology(w)) {
+          admit(w);
+        }
+      }
+      case RETRY -> {
+        w.checkRequeueAfterMs = requeueAfterMs;
+        engine.workloads.evict(w, "AdmissionCheck", null, "At least one admission check is false: " + message);
+      }
+      case REJECTED -> engine.workloads.evict(w, "DeactivatedDueToAdmissionCheck", null, "Admission check " + check
+          + " rejected the workload: " + message);
+      default -> { }
+    }
+  }
+
+  /**
+   * Every check is Ready: Admitted. [TAS] Also when a second pass placed the delayed topology, as its last
+   * check's Ready would have.
+   */
+  void admit(Workload w) {
+    long now = engine.now();
+    w.admittedAtMs = now;
+    w.setCondition(ConditionType.ADMITTED, true, "Admitted", "The workload is admitted", now);
+    engine.recorder.event(w, "Admitted", "Normal");
+    engine.host.onAdmitted(w);
+  }
+}

@@ -1,0 +1,354 @@
+package batchsim.core.kueue;
+
+import batchsim.core.model.RequeuingTimestamp;
+import batchsim.core.model.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The workload transitions Kueue's workload and job controllers perform: creation and queueing, quota
+ * reservation, running, finishing, eviction and requeueing after eviction (with the requeuing backoffs),
+ * deletion, and the queue-order timestamp a requeued workload takes.
+ */
+final class WorkloadLifecycle {
+  private final KueueEngine engine;
+  /** Operations the engine refused because they touched a deleted queue or a gone workload. */
+  private final List<String> operationViolations = new ArrayList<>();
+  boolean keepHistory;
+
+  WorkloadLifecycle(KueueEngine engine) {
+    this.engine = engine;
+  }
+
+  /**
+   * Creates a workload in a ClusterQueue and queues it.
+   *
+   * @param uid Kueue UID for tie-breaks (null in simulations: arrival order breaks ties)
+   */
+  Workload submit(WorkloadSpec spec, String clusterQueue, int priority, long seq, String uid) {
+    ClusterQueue q = engine.tree.queuesByName.get(clusterQueue);
+    if (q == null) {
+      throw new IllegalArgumentException("unknown ClusterQueue " + clusterQueue);
+    }
+    Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
+    if (keepHistory) {
+      w.history = new ArrayList<>();
+    }
+    w.queueTs = w.createdMs;
+    if (engine.queueLifecycle.isHeld(spec.localQueue())) {
+      engine.queueLifecycle.hold(w);
+      return w;
+    }
+    q.pushActive(w);
+    if (!q.active) {
+      w.pendingReason = q.deleted ? "Misconfigured" : "Suspended";
+      w.pendingMessage = q.inactiveMessage;
+    }
+    engine.stateCheck.touch(w);
+    return w;
+  }
+
+  /** Test/conformance setup: the workload already holds quota with the given flavors and counts. */
+  Workload assumeAdmitted(WorkloadSpec spec, String clusterQueue, int priority, long seq, String uid,
+      int[][] flavors, long reservedAtMs) {
+    ClusterQueue q = engine.tree.queuesByName.get(clusterQueue);
+    Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
+    int[] counts = spec.podSets().stream().mapToInt(p -> p.count()).toArray();
+    java.util.TreeMap<Integer, Long> usage = new java.util.TreeMap<>();
+    for (int i = 0; i < counts.length; i++) {
+      long[] req = FlavorAssigner.requests(spec.podSets().get(i), counts[i], q, engine.index.resources().size());
+      for (int r = 0; r < req.length; r++) {
+        if (req[r] > 0 && flavors[i][r] >= 0) {
+          usage.merge(engine.index.fr(flavors[i][r], r), req[r], Long::sum);
+        }
+      }
+    }
+    reserve(w, flavors, counts, FrAmounts.of(usage), reservedAtMs);
+    return w;
+  }
+
+  void reserve(Workload w, int[][] flavors, int[] counts, FrAmounts usage, long at) {
+    ClusterQueue q = w.cq;
+    if (q.deleted) {
+      operationViolations.add("workload " + w.id() + " admitted into deleted ClusterQueue " + q.name);
+    }
+    engine.stateCheck.touch(w);
+    q.forget(w);
+    w.flavors = flavors;
+    w.counts = counts;
+    w.usage = usage;
+    q.addUsage(usage);
+    q.admitted.add(w);
+    w.state = WorkloadState.RESERVED;
+    w.reservedAtMs = at;
+    if (w.firstReservedAtMs == Workload.UNSET_TIME) {
+      w.firstReservedAtMs = at;
+    }
+    w.admittedAtMs = at;
+    w.lastAssignment = null;
+    w.pendingReason = "";
+    w.pendingMessage = "";
+    w.setCondition(ConditionType.QUOTA_RESERVED, true, "QuotaReserved",
+        "Quota reserved in ClusterQueue " + q.name, at);
+    w.checks.clear();
+    for (String c : q.spec.admissionChecks()) {
+      w.checks.put(c, CheckState.PENDING);
+    }
+    if (!w.checks.isEmpty()) {
+      // Kueue: Admitted waits until every admission check of the ClusterQueue is Ready.
+      w.admittedAtMs = Workload.UNSET_TIME;
+      w.setCondition(ConditionType.ADMITTED, false, "UnsatisfiedAdmissionChecks",
+          "The workload has not all admission checks", at);
+      engine.recorder.event(w, "QuotaReserved", "Normal");
+      return;
+    }
+    // No admission checks: Admitted follows QuotaReserved in the same patch.
+    w.setCondition(ConditionType.ADMITTED, true, "Admitted",
+        "The workload is admitted", at);
+    if (w.conditions.containsKey(ConditionType.EVICTED)) {
+      w.setCondition(ConditionType.EVICTED, false, "QuotaReserved", "Previously: " + w.evictionReason, at);
+    }
+    if (w.conditions.containsKey(ConditionType.PREEMPTED)) {
+      w.setCondition(ConditionType.PREEMPTED, false, "QuotaReserved", "Previously: " + w.preemptionReason, at);
+    }
+    engine.recorder.event(w, "QuotaReserved", "Normal");
+    engine.recorder.event(w, "Admitted", "Normal");
+  }
+
+  /** All pods are up: PodsReady=True and the workload runs. */
+  void markRunning(Workload w) {
+    long now = engine.now();
+    engine.stateCheck.touch(w);
+    w.state = WorkloadState.RUNNING;
+    w.startedAtMs = now;
+    w.setCondition(ConditionType.PODS_READY, true, "PodsReady", "All pods reached readiness", now);
+  }
+
+  /** The workload completed: release its quota and retry parked workloads in its cohort tree. */
+  void finish(Workload w) {
+    long now = engine.now();
+    requireLive(w, "finish");
+    engine.stateCheck.touch(w);
+    release(w);
+    w.state = WorkloadState.FINISHED;
+    w.finishedAtMs = now;
+    w.setCondition(ConditionType.FINISHED, true, "Succeeded", "Job finished successfully", now);
+    engine.requeues.notifyRequeue(w.cq);
+  }
+
+  private void release(Workload w) {
+    w.cq.removeUsage(w.usage);
+    w.cq.admitted.remove(w);
+    engine.tas.release(w); // [TAS] its per-domain usage goes with its quota
+  }
+
+  /** Removes a workload's quota and TAS usage from the live state (a preemption or fits simulation). */
+  void removeUsage(Workload w) {
+    w.cq.removeUsage(w.usage);
+    engine.tas.admissions.workloadUsage(w, -1);
+  }
+
+  /** Undoes {@link #removeUsage}. */
+  void addUsage(Workload w) {
+    w.cq.addUsage(w.usage);
+    engine.tas.admissions.workloadUsage(w, +1);
+  }
+
+  /** Marks a workload Evicted (Kueue workloadevict.Evict); it keeps its quota until its pods are gone. */
+  void evict(Workload w, String reason, String preemptionReason, String message) {
+    long now = engine.now();
+    engine.tas.secondPass.forget(w); // [TAS] Evicted workloads never take a second pass
+    requireLive(w, "evict");
+    engine.stateCheck.touch(w);
+    w.state = WorkloadState.EVICTING;
+    w.evictionReason = reason;
+    w.evictedAtMs = now;
+    w.evictions++;
+    w.setCondition(ConditionType.EVICTED, true, reason, message, now);
+    // Kueue workloadevict.Evict → reportEvictedWorkload records "EvictedDueTo<reason>" on every eviction.
+    engine.recorder.event(w, "EvictedDueTo" + reason, "Normal");
+    w.preemptionReason = preemptionReason;
+    if (preemptionReason != null) {
+      w.preemptions++;
+      w.setCondition(ConditionType.PREEMPTED, true, preemptionReason, message, now);
+      engine.recorder.event(w, "Preempted", "Normal");
+    }
+    engine.host.onEvicted(w);
+  }
+
+  /**
+   * The evicted workload's pods are gone: Kueue's job reconciler clears the reservation, sets Requeued and
+   * the workload is queued again (it keeps its creation-time position).
+   */
+  void evictionComplete(Workload w) {
+    long now = engine.now();
+    engine.stateCheck.touch(w);
+    release(w);
+    w.state = WorkloadState.PENDING;
+    w.flavors = null;
+    w.counts = null;
+    w.usage = FrAmounts.EMPTY;
+    w.startedAtMs = Workload.UNSET_TIME;
+    w.setCondition(ConditionType.QUOTA_RESERVED, false, "Pending", "Evicted: " + w.evictionReason, now);
+    w.setCondition(ConditionType.ADMITTED, false, "NoReservation", "The workload has no reservation", now);
+    w.conditions.remove(ConditionType.PODS_READY);
+    w.queueTs = queueOrderTimestamp(w);
+    requeueAfterEviction(w, now);
+    engine.requeues.notifyRequeue(w.cq);
+  }
+
+  /**
+   * Where an evicted workload goes once its pods are gone. Kueue's job reconciler sets Requeued=True for
+   * Preempted and NodeFailures; for PodsReadyTimeout it holds the workload (Requeued=False) until the
+   * requeuing backoff expires, or deactivates it past backoffLimitCount; ClusterQueueStopped and
+   * LocalQueueStopped wait for the queue to restart.
+   */
+  private void requeueAfterEviction(Workload w, long now) {
+    String reason = w.evictionReason;
+    if ("PodsReadyTimeout".equals(reason)) {
+      var wfpr = engine.config.waitForPodsReady();
+      w.podsReadyRequeues++;
+      if (wfpr.backoffLimitCount() >= 0 && w.podsReadyRequeues > wfpr.backoffLimitCount()) {
+        w.state = WorkloadState.DEACTIVATED;
+        w.setCondition(ConditionType.REQUEUED, false, "RequeuingLimitExceeded",
+            "The workload is deactivated: requeuing limit exceeded", now);
+        w.pendingReason = "Deactivated";
+        w.pendingMessage = "requeuing limit exceeded after " + (w.podsReadyRequeues - 1) + " PodsReady timeouts";
+        return;
+      }
+      w.requeueAtMs = now + Backoff.exponential(wfpr.backoffBaseMs(), wfpr.backoffMaxMs(), w.podsReadyRequeues);
+      w.requeueHeld = true;
+      w.setCondition(ConditionType.REQUEUED, false, "PodsReadyTimeout", "Requeued after the backoff", now);
+      w.cq.pushInadmissible(w);
+      engine.host.scheduleBackoffExpiry(w, w.requeueAtMs);
+      return;
+    }
+    w.checks.clear(); // Kueue resets the checks to Pending on eviction; a new reservation lists them again
+    if ("AdmissionCheck".equals(reason)) {
+      w.requeueAtMs = w.evictedAtMs + w.checkRequeueAfterMs;
+      w.requeueHeld = now < w.requeueAtMs;
+      w.setCondition(ConditionType.REQUEUED, !w.requeueHeld, "AdmissionCheck", "Requeued after the check's backoff",
+          now);
+      if (w.requeueHeld) {
+        w.cq.pushInadmissible(w);
+        engine.host.scheduleBackoffExpiry(w, w.requeueAtMs);
+      } else {
+        w.cq.pushActive(w);
+      }
+      return;
+    }
+    if ("DeactivatedDueToAdmissionCheck".equals(reason)) {
+      w.state = WorkloadState.DEACTIVATED;
+      w.pendingReason = "Deactivated";
+      w.pendingMessage = "an admission check rejected the workload";
+      return;
+    }
+    boolean stopped = "ClusterQueueStopped".equals(reason) || "LocalQueueStopped".equals(reason);
+    w.setCondition(ConditionType.REQUEUED, !stopped, reason, "Requeued after eviction", now);
+    if (engine.queueLifecycle.isHeld(w.spec.localQueue())) {
+      w.requeueHeld = stopped;
+      engine.queueLifecycle.hold(w);
+      return;
+    }
+    if ("ClusterQueueStopped".equals(reason) && !w.cq.active) {
+      w.requeueHeld = true;
+      w.cq.pushInadmissible(w);
+      return;
+    }
+    w.cq.pushActive(w);
+  }
+
+  /** The requeuing backoff ended: Requeued=True (BackoffFinished) and the workload competes again. */
+  void backoffFinished(Workload w) {
+    if (w.state != WorkloadState.PENDING || !w.requeueHeld || engine.now() < w.requeueAtMs) {
+      return;
+    }
+    w.requeueHeld = false;
+    w.setCondition(ConditionType.REQUEUED, true, "BackoffFinished", "The backoff expired", engine.now());
+    if (w.inadmissible) {
+      w.cq.pushActive(w);
+    }
+    engine.stateCheck.touch(w);
+  }
+
+  /** A pod of a running workload failed: PodsReady=False until replacements run (waitForPodsReady recovery). */
+  void podsNotReady(Workload w) {
+    requireLive(w, "podsNotReady");
+    if (w.state == WorkloadState.RUNNING) {
+      w.state = WorkloadState.RESERVED;
+      w.startedAtMs = Workload.UNSET_TIME;
+      w.setCondition(ConditionType.PODS_READY, false, "WaitForRecovery", "At least one pod has failed", engine.now());
+      engine.stateCheck.touch(w);
+    }
+  }
+
+  /** waitForPodsReady: the workload's pods were not ready in time; evict it with PodsReadyTimeout. */
+  void podsReadyTimeout(Workload w, boolean recovery) {
+    if (w.state != WorkloadState.RESERVED) {
+      return;
+    }
+    var wfpr = engine.config.waitForPodsReady();
+    long t = recovery ? wfpr.recoveryTimeoutMs() : wfpr.timeoutMs();
+    evict(w, "PodsReadyTimeout", null, "Exceeded the PodsReady timeout " + batchsim.core.model.Durations.format(t));
+  }
+
+  /** The owner deleted the workload: it leaves its queue, or releases its quota. */
+  void delete(Workload w) {
+    if (!requireLive(w, "delete")) {
+      return;
+    }
+    if (w.holdsQuota()) {
+      release(w);
+    } else {
+      w.cq.forget(w);
+      engine.queueLifecycle.release(w);
+    }
+    w.state = WorkloadState.DELETED;
+    w.finishedAtMs = engine.now();
+    engine.stateCheck.touch(w);
+    engine.requeues.notifyRequeue(w.cq);
+  }
+
+  /** Records an operation on a workload that is gone; returns whether the workload is live. */
+  private boolean requireLive(Workload w, String op) {
+    if (w.state == WorkloadState.FINISHED || w.state == WorkloadState.DELETED || w.state == WorkloadState.REJECTED
+        || w.state == WorkloadState.DEACTIVATED) {
+      operationViolations.add(op + " on " + w.state + " workload " + w.id());
+      return false;
+    }
+    return true;
+  }
+
+  /** Violations of "no operation on a deleted queue or workload" since the last call. */
+  List<String> takeOperationViolations() {
+    List<String> out = new ArrayList<>(operationViolations);
+    operationViolations.clear();
+    return out;
+  }
+
+  /**
+   * Kueue Ordering.GetQueueOrderTimestamp (pkg/workload/workload.go): the Evicted time after a PodsReadyTimeout
+   * eviction (only with requeuingStrategy.timestamp = Eviction) or an AdmissionCheck eviction; with
+   * PrioritySortingWithinCohort off, the Preempted time + 1 ms after InCohortReclaimWhileBorrowing; else the
+   * creation time. The times are the conditions' last transition times.
+   */
+  long queueOrderTimestamp(Workload w) {
+    Condition evicted = w.conditions.get(ConditionType.EVICTED);
+    if (evicted != null && evicted.status()) {
+      if (engine.config.podsReadyRequeuingTimestamp() == RequeuingTimestamp.EVICTION
+          && "PodsReadyTimeout".equals(evicted.reason())) {
+        return evicted.timeMs();
+      }
+      if ("AdmissionCheck".equals(evicted.reason())) {
+        return evicted.timeMs();
+      }
+    }
+    if (!engine.config.prioritySortingWithinCohort()) {
+      Condition preempted = w.conditions.get(ConditionType.PREEMPTED);
+      if (preempted != null && preempted.status() && "InCohortReclaimWhileBorrowing".equals(preempted.reason())) {
+        return preempted.timeMs() + 1;
+      }
+    }
+    return w.createdMs;
+  }
+}
