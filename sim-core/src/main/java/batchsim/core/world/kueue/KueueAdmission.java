@@ -49,7 +49,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   final int[] holding;
   final int nRes;
-  private final WorkloadRuns lifecycle;
+  private final WorkloadRuns runs;
   private final KueueReport report;
   /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
   final TasBinding tas;
@@ -78,7 +78,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     }
     this.holding = new int[spec.clusterQueues().size()];
     this.tas = new TasBinding(spec, world.cluster(), binder, kueue);
-    this.lifecycle = new WorkloadRuns(this);
+    this.runs = new WorkloadRuns(this);
     this.report = new KueueReport(this);
   }
 
@@ -150,14 +150,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   // ------------------------------------------------------------------ events
 
-  /** Cycles, kube-scheduler binds and Kueue's timers; the lifecycle and admission checks get their own. */
+  /** Cycles, kube-scheduler binds and Kueue's timers; running workloads and admission checks get their own. */
   @Override
   public void handle(Event e) {
     switch (e.kind()) {
       case SCHEDULE -> cycle();
       case BIND -> {
         bindScheduled = false;
-        lifecycle.bindWaiting();
+        runs.bindWaiting();
       }
       case INADMISSIBLE_REQUEUE -> {
         kueue.processInadmissibleRequeues();
@@ -207,13 +207,13 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   @Override
   public void onQuotaReserved(Workload w) {
-    lifecycle.reserved(w);
+    runs.reserved(w);
     provisioning.onQuotaReserved(w);
   }
 
   @Override
   public void onAdmitted(Workload w) {
-    lifecycle.admitted(w);
+    runs.admitted(w);
   }
 
   /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
@@ -225,12 +225,12 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** [TAS] The unhealthy node was replaced: the pods that were there go to the new nodes. */
   @Override
   public void onTopologyReassigned(Workload w) {
-    lifecycle.topologyReassigned(w);
+    runs.topologyReassigned(w);
   }
 
   @Override
   public void onEvicted(Workload w) {
-    lifecycle.evicted(w);
+    runs.evicted(w);
   }
 
   @Override
@@ -248,7 +248,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   @Override
   public int nodeFailed(Node n, List<Object> owners, int podsOnNode) {
     kueue.nodeFailed(n.name()); // [TAS] out of the trees; TAS workloads there get a second pass
-    lifecycle.podsLost(owners);
+    runs.podsLost(owners);
     return podsOnNode;
   }
 
@@ -268,7 +268,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     } else {
       kueue.nodeSchedulable(n.name(), false);
     }
-    lifecycle.podsLost(owners);
+    runs.podsLost(owners);
     return podsOnNode;
   }
 
@@ -289,7 +289,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   @Override
   public int nodeRemoved(Node n, List<Object> owners, int podsOnNode) {
     kueue.nodeFailed(n.name()); // [TAS] a deleted node is unhealthy at once
-    lifecycle.podsLost(owners);
+    runs.podsLost(owners);
     return podsOnNode;
   }
 
@@ -341,7 +341,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   @Override
   public void deleteServing(Object workload) {
-    lifecycle.deleteServing((Workload) workload);
+    runs.deleteServing((Workload) workload);
   }
 
   @Override
