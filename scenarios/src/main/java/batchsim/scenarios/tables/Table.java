@@ -1,11 +1,15 @@
 package batchsim.scenarios.tables;
 
+import batchsim.reports.CsvWriter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A table of strings rendered three ways: aligned plain text for terminals (the first {@code left}
- * columns left-aligned, the rest right-aligned), RFC 4180 CSV, and an HTML {@code <table>}. Rows may
+ * columns left-aligned, the rest right-aligned), RFC 4180 CSV (reports' {@link CsvWriter}), and an HTML {@code <table>}. Rows may
  * carry a CSS class, which only the HTML form shows.
  */
 public final class Table {
@@ -68,26 +72,18 @@ public final class Table {
     sb.append(l.toString().stripTrailing()).append('\n');
   }
 
-  /** CSV with a header row and "\n" line ends. */
+  /** CSV ({@link CsvWriter}) with a header row. */
   public String csv() {
-    StringBuilder sb = new StringBuilder();
-    csvLine(sb, headers.toArray(new String[0]));
-    rows.forEach(r -> csvLine(sb, r));
-    return sb.toString();
-  }
-
-  private static void csvLine(StringBuilder sb, String[] cells) {
-    for (int c = 0; c < cells.length; c++) {
-      sb.append(c == 0 ? "" : ",").append(csvField(cells[c]));
+    StringWriter out = new StringWriter();
+    try (CsvWriter csv = new CsvWriter(out)) {
+      csv.row(headers);
+      for (String[] r : rows) {
+        csv.row(List.of(r));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
     }
-    sb.append('\n');
-  }
-
-  static String csvField(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
-      return "\"" + s.replace("\"", "\"\"") + "\"";
-    }
-    return s;
+    return out.toString();
   }
 
   /** An HTML table; number columns get class "num". */
