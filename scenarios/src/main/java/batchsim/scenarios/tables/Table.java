@@ -1,6 +1,7 @@
 package batchsim.scenarios.tables;
 
 import batchsim.reports.CsvWriter;
+import batchsim.reports.TextTable;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -8,13 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A table of strings rendered three ways: aligned plain text for terminals (the first {@code left}
- * columns left-aligned, the rest right-aligned), RFC 4180 CSV (reports' {@link CsvWriter}), and an HTML {@code <table>}. Rows may
- * carry a CSS class, which only the HTML form shows.
+ * A table of strings for the sweep and compare outputs, rendered three ways: aligned plain text for
+ * terminals through reports' {@link TextTable} (the first {@code left} columns left-aligned, the rest
+ * right-aligned), CSV through reports' {@link CsvWriter}, and an HTML {@code <table>}. Rows may carry a
+ * CSS class, which only the HTML form shows.
  */
 public final class Table {
-  private static final String GAP = "  ";
-
   private final int left;
   private final List<String> headers;
   private final List<String[]> rows = new ArrayList<>();
@@ -43,33 +43,11 @@ public final class Table {
     return rows.isEmpty();
   }
 
-  /** Aligned text, a dashed rule under the header, each line indented by {@code indent}, no trailing spaces. */
+  /** Aligned text ({@link TextTable}), each line indented by {@code indent}. */
   public String text(String indent) {
-    int[] width = new int[headers.size()];
-    for (int c = 0; c < width.length; c++) {
-      width[c] = headers.get(c).length();
-      for (String[] r : rows) {
-        width[c] = Math.max(width[c], r[c].length());
-      }
-    }
-    StringBuilder sb = new StringBuilder();
-    line(sb, indent, headers.toArray(new String[0]), width);
-    String[] rule = new String[width.length];
-    for (int c = 0; c < width.length; c++) {
-      rule[c] = "-".repeat(width[c]);
-    }
-    line(sb, indent, rule, width);
-    rows.forEach(r -> line(sb, indent, r, width));
-    return sb.toString();
-  }
-
-  private void line(StringBuilder sb, String indent, String[] cells, int[] width) {
-    StringBuilder l = new StringBuilder(indent);
-    for (int c = 0; c < cells.length; c++) {
-      String pad = " ".repeat(width[c] - cells[c].length());
-      l.append(c == 0 ? "" : GAP).append(c < left ? cells[c] + pad : pad + cells[c]);
-    }
-    sb.append(l.toString().stripTrailing()).append('\n');
+    TextTable t = new TextTable(left, headers);
+    rows.forEach(r -> t.row(List.of(r)));
+    return t.text(indent);
   }
 
   /** CSV ({@link CsvWriter}) with a header row. */
