@@ -83,25 +83,40 @@ public final class Table {
     return sb.append("</tbody>\n</table>\n").toString();
   }
 
-  /** Escapes text for HTML and XML content and attribute values. */
+  /** Escapes text for HTML content and attribute values. */
   public static String escape(String s) {
-    StringBuilder sb = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char ch = s.charAt(i);
+    String text = xmlChars(s);
+    StringBuilder sb = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char ch = text.charAt(i);
       switch (ch) {
         case '&': sb.append("&amp;"); break;
         case '<': sb.append("&lt;"); break;
         case '>': sb.append("&gt;"); break;
         case '"': sb.append("&quot;"); break;
         case '\'': sb.append("&#39;"); break;
-        default:
-          // XML 1.0 forbids most control characters even as references; drop them.
-          if (ch >= 0x20 || ch == '\n' || ch == '\t' || ch == '\r') {
-            sb.append(ch);
-          }
+        default: sb.append(ch);
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * {@code s} without the control characters XML 1.0 forbids even as references (tab, CR and LF stay),
+   * so that pages and JUnit XML stay readable whatever a name or message holds.
+   */
+  public static String xmlChars(String s) {
+    StringBuilder sb = null;
+    for (int i = 0; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      boolean allowed = ch >= 0x20 || ch == '\n' || ch == '\t' || ch == '\r';
+      if (!allowed && sb == null) {
+        sb = new StringBuilder(s.length()).append(s, 0, i);
+      } else if (allowed && sb != null) {
+        sb.append(ch);
+      }
+    }
+    return sb == null ? s : sb.toString();
   }
 
   /** A complete self-contained HTML page (inline CSS, no scripts, no network) around {@code body}. */
