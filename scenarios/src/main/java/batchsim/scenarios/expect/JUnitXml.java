@@ -11,8 +11,9 @@ import javax.xml.stream.XMLStreamWriter;
  * Expectation verdicts as JUnit XML, the format CI systems (GitHub Actions reporters, GitLab, Jenkins)
  * show as test results: one {@code <testsuite>} per scenario run, one {@code <testcase>} per expectation,
  * a {@code <failure>} with the measured and expected values. No timestamps or durations, so the file
- * is as deterministic as the run. Written with the JDK's StAX writer, which escapes markup; the layout
- * (two-space indent, one element per line) is written here.
+ * is as deterministic as the run. Written with the JDK's own StAX writer (the default factory, so a
+ * StAX library on the class path cannot change the bytes), which escapes markup; the layout (two-space
+ * indent, one element per line) is written here.
  */
 public final class JUnitXml {
   private JUnitXml() {}
@@ -32,7 +33,7 @@ public final class JUnitXml {
   public static String render(List<Suite> suites) {
     StringWriter out = new StringWriter();
     try {
-      XMLStreamWriter w = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+      XMLStreamWriter w = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
       w.writeStartDocument("UTF-8", "1.0");
       w.writeCharacters("\n");
       testsuites(w, suites);
