@@ -98,7 +98,7 @@ public final class TextTable {
     return row[c] == null ? "" : row[c];
   }
 
-  /** Spaces only (the padding, or blank last cells), as every table has always been printed. */
+  /** Trailing spaces only (padding, blank last cells): a cell's other whitespace is kept. */
   private static String stripTrailing(StringBuilder sb) {
     int end = sb.length();
     while (end > 0 && sb.charAt(end - 1) == ' ') {
