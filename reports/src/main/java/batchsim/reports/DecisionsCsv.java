@@ -1,12 +1,8 @@
 package batchsim.reports;
 
 import batchsim.core.metrics.Decision;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -21,23 +17,12 @@ final class DecisionsCsv {
   private DecisionsCsv() {}
 
   static void write(Map<String, List<Decision>> decisions, OutputStream out) throws IOException {
-    try (Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
-      w.write(HEADER);
-      w.write('\n');
+    try (CsvWriter csv = CsvWriter.utf8(out)) {
+      csv.row(List.of(HEADER.split(",")));
       for (var e : decisions.entrySet()) {
         for (Decision d : e.getValue()) {
-          WorkloadsCsv.text(w, e.getKey());
-          w.write(',');
-          w.write(Long.toString(d.timeMs()));
-          w.write(',');
-          w.write(d.condition());
-          w.write(',');
-          w.write(d.status() ? "True" : "False");
-          w.write(',');
-          WorkloadsCsv.text(w, d.reason());
-          w.write(',');
-          WorkloadsCsv.text(w, d.message());
-          w.write('\n');
+          csv.cell(e.getKey()).cell(d.timeMs()).cell(d.condition()).cell(d.status() ? "True" : "False")
+              .cell(d.reason()).cell(d.message()).endRow();
         }
       }
     }

@@ -4,19 +4,28 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A plain-text table: the first columns (names) left-aligned, the rest (numbers) right-aligned, two
- * spaces between columns, a dashed rule under the header, no trailing spaces.
+ * A plain-text table, the one renderer behind every aligned table the tool prints: the first columns
+ * (names) left-aligned, the rest (numbers) right-aligned, two spaces between columns, a dashed rule
+ * under the header, no trailing spaces.
  */
-final class TextTable {
+public final class TextTable {
   private static final String GAP = "  ";
 
   private final int leftColumns;
   private final String[] headers;
   private final List<String[]> rows = new ArrayList<>(); // null marks a rule
 
+  public TextTable(int leftColumns, List<String> headers) {
+    this(leftColumns, headers.toArray(new String[0]));
+  }
+
   TextTable(int leftColumns, String... headers) {
     this.leftColumns = leftColumns;
     this.headers = headers.clone();
+  }
+
+  public TextTable row(List<String> cells) {
+    return row(cells.toArray(new String[0]));
   }
 
   TextTable row(String... cells) {
@@ -34,8 +43,15 @@ final class TextTable {
     return this;
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return rows.isEmpty();
+  }
+
+  /** The table, each line indented by {@code indent}. */
+  public String text(String indent) {
+    StringBuilder out = new StringBuilder();
+    render(out, indent);
+    return out.toString();
   }
 
   void render(StringBuilder out, String indent) {
@@ -50,14 +66,14 @@ final class TextTable {
         }
       }
     }
+    String[] rule = new String[widths.length];
+    for (int c = 0; c < widths.length; c++) {
+      rule[c] = "-".repeat(widths[c]);
+    }
     line(out, indent, headers, widths);
-    ruleLine(out, indent, widths);
+    line(out, indent, rule, widths);
     for (String[] row : rows) {
-      if (row == null) {
-        ruleLine(out, indent, widths);
-      } else {
-        line(out, indent, row, widths);
-      }
+      line(out, indent, row == null ? rule : row, widths);
     }
   }
 
@@ -78,21 +94,11 @@ final class TextTable {
     out.append(stripTrailing(sb)).append('\n');
   }
 
-  private static void ruleLine(StringBuilder out, String indent, int[] widths) {
-    StringBuilder sb = new StringBuilder(indent);
-    for (int c = 0; c < widths.length; c++) {
-      if (c > 0) {
-        sb.append(GAP);
-      }
-      sb.append("-".repeat(widths[c]));
-    }
-    out.append(sb).append('\n');
-  }
-
   private static String cell(String[] row, int c) {
     return row[c] == null ? "" : row[c];
   }
 
+  /** Trailing spaces only (padding, blank last cells): a cell's other whitespace is kept. */
   private static String stripTrailing(StringBuilder sb) {
     int end = sb.length();
     while (end > 0 && sb.charAt(end - 1) == ' ') {

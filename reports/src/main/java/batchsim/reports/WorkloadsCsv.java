@@ -1,12 +1,8 @@
 package batchsim.reports;
 
 import batchsim.core.metrics.WorkloadRecord;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -26,91 +22,28 @@ final class WorkloadsCsv {
    */
   static String write(List<WorkloadRecord> workloads, OutputStream out) throws IOException {
     MessageDigest sha = sha256();
-    try (Writer w = new BufferedWriter(
-        new OutputStreamWriter(new DigestOutputStream(out, sha), StandardCharsets.UTF_8), 1 << 16)) {
-      w.write(HEADER);
-      w.write('\n');
+    try (CsvWriter csv = CsvWriter.utf8(new DigestOutputStream(out, sha))) {
+      csv.row(List.of(HEADER.split(",")));
       for (WorkloadRecord r : workloads) {
-        writeRow(w, r);
+        writeRow(csv, r);
       }
     }
     return Formats.hex(sha.digest());
   }
 
-  private static void writeRow(Writer w, WorkloadRecord r) throws IOException {
-    text(w, r.id());
-    w.write(',');
-    text(w, r.workloadClass());
-    w.write(',');
-    text(w, r.localQueue());
-    w.write(',');
-    text(w, r.clusterQueue());
-    w.write(',');
-    w.write(Integer.toString(r.priority()));
-    w.write(',');
-    time(w, r.createdMs());
-    w.write(',');
-    time(w, r.firstQuotaReservedMs());
-    w.write(',');
-    time(w, r.quotaReservedMs());
-    w.write(',');
-    time(w, r.admittedMs());
-    w.write(',');
-    time(w, r.startedMs());
-    w.write(',');
-    time(w, r.finishedMs());
-    w.write(',');
-    if (r.firstQuotaReservedMs() != WorkloadRecord.NEVER) {
-      w.write(Long.toString(r.firstQuotaReservedMs() - r.createdMs()));
-    }
-    w.write(',');
-    w.write(Integer.toString(r.evictions()));
-    w.write(',');
-    w.write(Integer.toString(r.preemptions()));
-    w.write(',');
-    text(w, r.state());
-    w.write(',');
-    text(w, r.flavors());
-    w.write(',');
-    text(w, r.lastMessage());
-    w.write('\n');
+  private static void writeRow(CsvWriter csv, WorkloadRecord r) throws IOException {
+    csv.cell(r.id()).cell(r.workloadClass()).cell(r.localQueue()).cell(r.clusterQueue()).cell(r.priority())
+        .cell(time(r.createdMs())).cell(time(r.firstQuotaReservedMs())).cell(time(r.quotaReservedMs()))
+        .cell(time(r.admittedMs())).cell(time(r.startedMs())).cell(time(r.finishedMs()))
+        .cell(r.firstQuotaReservedMs() == WorkloadRecord.NEVER ? null
+            : Long.toString(r.firstQuotaReservedMs() - r.createdMs()))
+        .cell(r.evictions()).cell(r.preemptions()).cell(r.state()).cell(r.flavors()).cell(r.lastMessage())
+        .endRow();
   }
 
-  /** A milestone, or an empty cell when it was never reached. */
-  private static void time(Writer w, long ms) throws IOException {
-    if (ms != WorkloadRecord.NEVER) {
-      w.write(Long.toString(ms));
-    }
-  }
-
-  /** A text cell; null is empty, and RFC 4180 quoting applies only when the value needs it. */
-  static void text(Writer w, String s) throws IOException {
-    if (s == null || s.isEmpty()) {
-      return;
-    }
-    if (!needsQuotes(s)) {
-      w.write(s);
-      return;
-    }
-    w.write('"');
-    int from = 0;
-    for (int q = s.indexOf('"'); q >= 0; q = s.indexOf('"', from)) {
-      w.write(s, from, q + 1 - from);
-      w.write('"');
-      from = q + 1;
-    }
-    w.write(s, from, s.length() - from);
-    w.write('"');
-  }
-
-  private static boolean needsQuotes(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == ',' || c == '"' || c == '\n' || c == '\r') {
-        return true;
-      }
-    }
-    return false;
+  /** A milestone, or an empty cell (null) when it was never reached. */
+  private static String time(long ms) {
+    return ms == WorkloadRecord.NEVER ? null : Long.toString(ms);
   }
 
   static MessageDigest sha256() {

@@ -69,7 +69,7 @@ final class NodeSourceBinder {
             problems.at(f.keyNode(k), "'" + k + "' applies to format kubectl-nodes only");
           }
         }
-        GpuOptions gpu = TraceBinder.gpuOptions(f, kube, format);
+        GpuOptions gpu = TraceFields.gpuOptions(f, kube, format);
         String onError = f.string("onError", "fail");
         if (!onError.equals("fail") && !onError.equals("skip")) {
           problems.at(f.get("onError"), "'" + onError + "' is not one of fail, skip");
@@ -101,15 +101,15 @@ final class NodeSourceBinder {
     for (NodePools.Pool p : pools) {
       List<Spec.Amount> allocatable = new ArrayList<>();
       p.allocatable().forEach((r, v) -> {
-        ScalarNode name = TraceBinder.synthetic(format, r);
+        ScalarNode name = TraceFields.synthetic(format, r);
         if (kube.resourceName(name)) {
           allocatable.add(new Spec.Amount(name, v));
         }
       });
       if (!p.allocatable().containsKey("pods")) {
-        allocatable.add(new Spec.Amount(TraceBinder.synthetic(format, "pods"), DEFAULT_PODS_PER_NODE));
+        allocatable.add(new Spec.Amount(TraceFields.synthetic(format, "pods"), DEFAULT_PODS_PER_NODE));
       }
-      out.add(new Spec.NodePool(TraceBinder.synthetic(f.node(), prefix + p.name()), p.count(), p.labels(), p.taints(),
+      out.add(new Spec.NodePool(TraceFields.synthetic(f.node(), prefix + p.name()), p.count(), p.labels(), p.taints(),
           List.copyOf(allocatable)));
     }
     return out;

@@ -62,7 +62,7 @@ final class ScenarioValidator {
       workload(wc.queue(), wc.priority(), wc.podSets(), lqs, cqs, priorities.keySet());
       arrivalsEnd(wc);
     }
-    TraceBinder.validate(s, problems); // traces: reads each file once more
+    TraceValidator.validate(s, problems); // traces: reads each file once more
     for (Spec.ListedWorkload w : s.listedWorkloads()) {
       workload(w.queue(), w.priority(), w.podSets(), lqs, cqs, priorities.keySet());
       if (w.name() != null) {

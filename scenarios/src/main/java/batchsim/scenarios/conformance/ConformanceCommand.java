@@ -1,5 +1,10 @@
 package batchsim.scenarios.conformance;
 
+import batchsim.scenarios.conformance.kueue.CaseFile;
+import batchsim.scenarios.conformance.kueue.CaseFileException;
+import batchsim.scenarios.conformance.kueue.CaseResult;
+import batchsim.scenarios.conformance.kueue.ConformanceCase;
+import batchsim.scenarios.conformance.kueue.ConformanceRunner;
 import batchsim.scenarios.conformance.volcano.VolcanoCaseFileException;
 import batchsim.scenarios.conformance.volcano.VolcanoConformance;
 import java.io.PrintWriter;

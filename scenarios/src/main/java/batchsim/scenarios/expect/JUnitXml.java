@@ -1,14 +1,19 @@
 package batchsim.scenarios.expect;
 
-import static batchsim.scenarios.tables.Table.escape;
-
+import batchsim.scenarios.tables.Table;
+import java.io.StringWriter;
 import java.util.List;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * Expectation verdicts as JUnit XML, the format CI systems (GitHub Actions reporters, GitLab, Jenkins)
  * show as test results: one {@code <testsuite>} per scenario run, one {@code <testcase>} per expectation,
  * a {@code <failure>} with the measured and expected values. No timestamps or durations, so the file
- * is as deterministic as the run.
+ * is as deterministic as the run. Written with the JDK's own StAX writer (the default factory, so a
+ * StAX library on the class path cannot change the bytes), which escapes markup; the layout (two-space
+ * indent, one element per line) is written here.
  */
 public final class JUnitXml {
   private JUnitXml() {}
@@ -26,6 +31,22 @@ public final class JUnitXml {
   }
 
   public static String render(List<Suite> suites) {
+    StringWriter out = new StringWriter();
+    try {
+      XMLStreamWriter w = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
+      w.writeStartDocument("UTF-8", "1.0");
+      w.writeCharacters("\n");
+      testsuites(w, suites);
+      w.writeCharacters("\n");
+      w.writeEndDocument();
+      w.close();
+    } catch (XMLStreamException e) {
+      throw new IllegalStateException("writing XML to a string", e); // names are constants; cannot happen
+    }
+    return out.toString();
+  }
+
+  private static void testsuites(XMLStreamWriter w, List<Suite> suites) throws XMLStreamException {
     long tests = 0;
     long failures = 0;
     long skipped = 0;
@@ -34,35 +55,70 @@ public final class JUnitXml {
       failures += s.count(Outcome.Status.FAIL);
       skipped += s.count(Outcome.Status.SKIP);
     }
-    StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    sb.append("<testsuites name=\"batchsim\" tests=\"").append(tests).append("\" failures=\"").append(failures)
-        .append("\" errors=\"0\" skipped=\"").append(skipped).append("\">\n");
+    w.writeStartElement("testsuites");
+    w.writeAttribute("name", "batchsim");
+    counts(w, tests, failures, skipped);
     for (Suite s : suites) {
-      sb.append("  <testsuite name=\"").append(escape(s.name())).append("\" tests=\"").append(s.outcomes().size())
-          .append("\" failures=\"").append(s.count(Outcome.Status.FAIL)).append("\" errors=\"0\" skipped=\"")
-          .append(s.count(Outcome.Status.SKIP)).append("\" file=\"").append(escape(s.file())).append("\">\n");
-      for (Outcome o : s.outcomes()) {
-        sb.append("    <testcase classname=\"").append(escape("batchsim." + s.name())).append("\" name=\"")
-            .append(escape(o.name())).append("\" file=\"")
-            .append(escape(o.at().line() > 0 ? o.at().file() : s.file())).append('"'); // not a --set label
-        if (o.at().line() > 0) {
-          sb.append(" line=\"").append(o.at().line()).append('"');
-        }
-        switch (o.status()) {
-          case PASS:
-            sb.append("/>\n");
-            break;
-          case SKIP:
-            sb.append(">\n      <skipped message=\"").append(escape(o.detail())).append("\"/>\n    </testcase>\n");
-            break;
-          default:
-            sb.append(">\n      <failure type=\"ExpectationFailed\" message=\"").append(escape(o.detail()))
-                .append("\">").append(escape(o.at() + ": " + o.name() + ": " + o.detail()))
-                .append("</failure>\n    </testcase>\n");
-        }
-      }
-      sb.append("  </testsuite>\n");
+      w.writeCharacters("\n  ");
+      testsuite(w, s);
     }
-    return sb.append("</testsuites>\n").toString();
+    w.writeCharacters("\n");
+    w.writeEndElement();
+  }
+
+  private static void testsuite(XMLStreamWriter w, Suite s) throws XMLStreamException {
+    w.writeStartElement("testsuite");
+    attribute(w, "name", s.name());
+    counts(w, s.outcomes().size(), s.count(Outcome.Status.FAIL), s.count(Outcome.Status.SKIP));
+    attribute(w, "file", s.file());
+    for (Outcome o : s.outcomes()) {
+      w.writeCharacters("\n    ");
+      testcase(w, s, o);
+    }
+    w.writeCharacters("\n  ");
+    w.writeEndElement();
+  }
+
+  private static void testcase(XMLStreamWriter w, Suite s, Outcome o) throws XMLStreamException {
+    if (o.status() == Outcome.Status.PASS) {
+      w.writeEmptyElement("testcase");
+    } else {
+      w.writeStartElement("testcase");
+    }
+    attribute(w, "classname", "batchsim." + s.name());
+    attribute(w, "name", o.name());
+    attribute(w, "file", o.at().line() > 0 ? o.at().file() : s.file()); // not a --set label
+    if (o.at().line() > 0) {
+      w.writeAttribute("line", Integer.toString(o.at().line()));
+    }
+    switch (o.status()) {
+      case PASS:
+        return;
+      case SKIP:
+        w.writeCharacters("\n      ");
+        w.writeEmptyElement("skipped");
+        attribute(w, "message", o.detail());
+        break;
+      default:
+        w.writeCharacters("\n      ");
+        w.writeStartElement("failure");
+        w.writeAttribute("type", "ExpectationFailed");
+        attribute(w, "message", o.detail());
+        w.writeCharacters(Table.xmlChars(o.at() + ": " + o.name() + ": " + o.detail()));
+        w.writeEndElement();
+    }
+    w.writeCharacters("\n    ");
+    w.writeEndElement();
+  }
+
+  private static void counts(XMLStreamWriter w, long tests, long failures, long skipped) throws XMLStreamException {
+    w.writeAttribute("tests", Long.toString(tests));
+    w.writeAttribute("failures", Long.toString(failures));
+    w.writeAttribute("errors", "0");
+    w.writeAttribute("skipped", Long.toString(skipped));
+  }
+
+  private static void attribute(XMLStreamWriter w, String name, String value) throws XMLStreamException {
+    w.writeAttribute(name, Table.xmlChars(value));
   }
 }

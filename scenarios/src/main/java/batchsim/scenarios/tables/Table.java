@@ -1,16 +1,20 @@
 package batchsim.scenarios.tables;
 
+import batchsim.reports.CsvWriter;
+import batchsim.reports.TextTable;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A table of strings rendered three ways: aligned plain text for terminals (the first {@code left}
- * columns left-aligned, the rest right-aligned), RFC 4180 CSV, and an HTML {@code <table>}. Rows may
- * carry a CSS class, which only the HTML form shows.
+ * A table of strings for the sweep and compare outputs, rendered three ways: aligned plain text for
+ * terminals through reports' {@link TextTable} (the first {@code left} columns left-aligned, the rest
+ * right-aligned), CSV through reports' {@link CsvWriter}, and an HTML {@code <table>}. Rows may carry a
+ * CSS class, which only the HTML form shows.
  */
 public final class Table {
-  private static final String GAP = "  ";
-
   private final int left;
   private final List<String> headers;
   private final List<String[]> rows = new ArrayList<>();
@@ -39,55 +43,25 @@ public final class Table {
     return rows.isEmpty();
   }
 
-  /** Aligned text, a dashed rule under the header, each line indented by {@code indent}, no trailing spaces. */
+  /** Aligned text ({@link TextTable}), each line indented by {@code indent}. */
   public String text(String indent) {
-    int[] width = new int[headers.size()];
-    for (int c = 0; c < width.length; c++) {
-      width[c] = headers.get(c).length();
-      for (String[] r : rows) {
-        width[c] = Math.max(width[c], r[c].length());
-      }
-    }
-    StringBuilder sb = new StringBuilder();
-    line(sb, indent, headers.toArray(new String[0]), width);
-    String[] rule = new String[width.length];
-    for (int c = 0; c < width.length; c++) {
-      rule[c] = "-".repeat(width[c]);
-    }
-    line(sb, indent, rule, width);
-    rows.forEach(r -> line(sb, indent, r, width));
-    return sb.toString();
+    TextTable t = new TextTable(left, headers);
+    rows.forEach(r -> t.row(List.of(r)));
+    return t.text(indent);
   }
 
-  private void line(StringBuilder sb, String indent, String[] cells, int[] width) {
-    StringBuilder l = new StringBuilder(indent);
-    for (int c = 0; c < cells.length; c++) {
-      String pad = " ".repeat(width[c] - cells[c].length());
-      l.append(c == 0 ? "" : GAP).append(c < left ? cells[c] + pad : pad + cells[c]);
-    }
-    sb.append(l.toString().stripTrailing()).append('\n');
-  }
-
-  /** CSV with a header row and "\n" line ends. */
+  /** CSV ({@link CsvWriter}) with a header row. */
   public String csv() {
-    StringBuilder sb = new StringBuilder();
-    csvLine(sb, headers.toArray(new String[0]));
-    rows.forEach(r -> csvLine(sb, r));
-    return sb.toString();
-  }
-
-  private static void csvLine(StringBuilder sb, String[] cells) {
-    for (int c = 0; c < cells.length; c++) {
-      sb.append(c == 0 ? "" : ",").append(csvField(cells[c]));
+    StringWriter out = new StringWriter();
+    try (CsvWriter csv = new CsvWriter(out)) {
+      csv.row(headers);
+      for (String[] r : rows) {
+        csv.row(List.of(r));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
     }
-    sb.append('\n');
-  }
-
-  static String csvField(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
-      return "\"" + s.replace("\"", "\"\"") + "\"";
-    }
-    return s;
+    return out.toString();
   }
 
   /** An HTML table; number columns get class "num". */
@@ -109,25 +83,40 @@ public final class Table {
     return sb.append("</tbody>\n</table>\n").toString();
   }
 
-  /** Escapes text for HTML and XML content and attribute values. */
+  /** Escapes text for HTML content and attribute values. */
   public static String escape(String s) {
-    StringBuilder sb = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char ch = s.charAt(i);
+    String text = xmlChars(s);
+    StringBuilder sb = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char ch = text.charAt(i);
       switch (ch) {
         case '&': sb.append("&amp;"); break;
         case '<': sb.append("&lt;"); break;
         case '>': sb.append("&gt;"); break;
         case '"': sb.append("&quot;"); break;
         case '\'': sb.append("&#39;"); break;
-        default:
-          // XML 1.0 forbids most control characters even as references; drop them.
-          if (ch >= 0x20 || ch == '\n' || ch == '\t' || ch == '\r') {
-            sb.append(ch);
-          }
+        default: sb.append(ch);
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * {@code s} without the control characters XML 1.0 forbids even as references (tab, CR and LF stay),
+   * so that pages and JUnit XML stay readable whatever a name or message holds.
+   */
+  public static String xmlChars(String s) {
+    StringBuilder sb = null;
+    for (int i = 0; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      boolean allowed = ch >= 0x20 || ch == '\n' || ch == '\t' || ch == '\r';
+      if (!allowed && sb == null) {
+        sb = new StringBuilder(s.length()).append(s, 0, i);
+      } else if (allowed && sb != null) {
+        sb.append(ch);
+      }
+    }
+    return sb == null ? s : sb.toString();
   }
 
   /** A complete self-contained HTML page (inline CSS, no scripts, no network) around {@code body}. */

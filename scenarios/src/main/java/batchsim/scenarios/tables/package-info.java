@@ -1,2 +1,5 @@
-/** Plain tables rendered as aligned text, CSV and self-contained HTML, and locale-independent formatting. */
+/**
+ * The sweep and compare tables (text and CSV through reports, self-contained HTML here) and
+ * locale-independent formatting.
+ */
 package batchsim.scenarios.tables;

@@ -1,6 +1,7 @@
 package batchsim.scenarios.expect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import batchsim.scenarios.yaml.Location;
 import java.io.ByteArrayInputStream;
@@ -51,5 +52,56 @@ class JUnitXmlTest {
           </testsuite>
         </testsuites>
         """, xml);
+  }
+
+  @Test
+  void escapesMarkupQuotesAndDropsControlCharacters() throws Exception {
+    Location at = new Location("dir/it's \"ci\" & <co>.yaml", 7, 1);
+    String detail = "measured 3 < 5 & \"x\" 'y' > z\u0001\u001f\tend";
+    String xml = JUnitXml.render(List.of(new JUnitXml.Suite("a<b>&\"c\"", "f&g.yaml", List.of(
+        new Outcome("count(x{queue=\"q\"}) < 1", Outcome.Status.FAIL, detail, at),
+        new Outcome("skip'd", Outcome.Status.SKIP, "why \u0007<not>", at)))));
+    assertFalse(xml.contains("\u0001") || xml.contains("\u001f") || xml.contains("\u0007"), xml);
+    Document d = parse(xml);
+    Element suite = (Element) d.getElementsByTagName("testsuite").item(0);
+    assertEquals("a<b>&\"c\"", suite.getAttribute("name"));
+    assertEquals("f&g.yaml", suite.getAttribute("file"));
+    assertEquals("1", suite.getAttribute("failures"));
+    assertEquals("1", suite.getAttribute("skipped"));
+    assertEquals("0", suite.getAttribute("errors"));
+    Element c = (Element) d.getElementsByTagName("testcase").item(0);
+    assertEquals("batchsim.a<b>&\"c\"", c.getAttribute("classname"));
+    assertEquals("count(x{queue=\"q\"}) < 1", c.getAttribute("name"));
+    assertEquals("dir/it's \"ci\" & <co>.yaml", c.getAttribute("file"));
+    assertEquals("7", c.getAttribute("line"));
+    Element failure = (Element) c.getElementsByTagName("failure").item(0);
+    assertEquals("ExpectationFailed", failure.getAttribute("type"));
+    // a parser normalizes the tab in an attribute value to a space; element text keeps it
+    assertEquals("measured 3 < 5 & \"x\" 'y' > z end", failure.getAttribute("message"));
+    assertEquals(at + ": count(x{queue=\"q\"}) < 1: measured 3 < 5 & \"x\" 'y' > z\tend",
+        failure.getTextContent());
+    Element skipped = (Element) d.getElementsByTagName("skipped").item(0);
+    assertEquals("skip'd", ((Element) skipped.getParentNode()).getAttribute("name"));
+    assertEquals("why <not>", skipped.getAttribute("message"));
+  }
+
+  @Test
+  void passingCasesAreEmptyElements_suitesCountTheirOwn() throws Exception {
+    Location at = new Location("a.yaml", 2, 3);
+    String xml = JUnitXml.render(List.of(
+        new JUnitXml.Suite("one", "a.yaml", List.of(new Outcome("x", Outcome.Status.PASS, "ok", at))),
+        new JUnitXml.Suite("two", "b.yaml", List.of(
+            new Outcome("y", Outcome.Status.FAIL, "bad", Location.argument("--set y=1"))))));
+    Document d = parse(xml);
+    assertEquals("2", d.getDocumentElement().getAttribute("tests"));
+    assertEquals("1", d.getDocumentElement().getAttribute("failures"));
+    Element first = (Element) d.getElementsByTagName("testcase").item(0);
+    assertEquals(0, first.getChildNodes().getLength());
+    Element second = (Element) d.getElementsByTagName("testsuite").item(1);
+    assertEquals("two", second.getAttribute("name"));
+    assertEquals("1", second.getAttribute("tests"));
+    Element secondCase = (Element) second.getElementsByTagName("testcase").item(0);
+    assertEquals("b.yaml", secondCase.getAttribute("file"), "a --set label is not a file");
+    assertFalse(secondCase.hasAttribute("line"));
   }
 }

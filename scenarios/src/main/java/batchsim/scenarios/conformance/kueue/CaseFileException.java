@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 /** The case file cannot be read or is not a case file at all (bad YAML, no documents, broken fixtures). */
 public final class CaseFileException extends Exception {

@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.KueueProbe;
@@ -61,7 +61,7 @@ final class PreemptionTargetsCase {
     }
     Map<String, String> got;
     try {
-      got = new TreeMap<>(KueueProbe.preemptionTargets(engine, cq, spec, CaseSetup.priority(in), CaseSetup.uid(in),
+      got = new TreeMap<>(KueueProbe.preemptionTargets(engine, cq, spec, CaseWorkloads.priority(in), CaseWorkloads.uid(in),
           assignment));
     } catch (IllegalArgumentException e) {
       throw CaseException.invalid(e.getMessage());

@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 import batchsim.core.kueue.AssignmentMode;
 import batchsim.core.kueue.KueueEngine;
@@ -42,8 +42,8 @@ final class FlavorAssignmentCase {
     JsonNode wl = c.spec().path("workload");
     String id = Nodes.string(wl, "id", "default/workload");
     WorkloadSpec spec = setup.workloadSpec(wl, id, cq);
-    KueueProbe.FlavorAssignment a = KueueProbe.assignFlavors(engine, cq, spec, CaseSetup.priority(wl),
-        CaseSetup.uid(wl));
+    KueueProbe.FlavorAssignment a = KueueProbe.assignFlavors(engine, cq, spec, CaseWorkloads.priority(wl),
+        CaseWorkloads.uid(wl));
 
     JsonNode ex = c.expect();
     Mismatches m = new Mismatches();

@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 /**
  * A case the runner cannot run: malformed (reported as FAIL) or using something not supported yet (SKIP).

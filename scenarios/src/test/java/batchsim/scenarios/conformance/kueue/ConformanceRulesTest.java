@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

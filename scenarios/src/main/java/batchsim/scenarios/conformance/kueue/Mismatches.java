@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 import java.util.ArrayList;
 import java.util.Collection;

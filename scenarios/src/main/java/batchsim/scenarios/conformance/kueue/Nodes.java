@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 import batchsim.core.kueue.Workload;
 import batchsim.core.model.KueueEnum;

@@ -1,4 +1,4 @@
-package batchsim.scenarios.conformance;
+package batchsim.scenarios.conformance.kueue;
 
 import batchsim.core.kueue.KueueProbe;
 import batchsim.core.kueue.Workload;
@@ -22,7 +22,7 @@ final class IteratorOrderCase {
   static Mismatches run(ConformanceCase c) {
     Nodes.onlyKnown(c.spec(), FIELDS, "iterator_order case");
     Nodes.onlyKnown(c.expect(), Set.of("order"), "iterator_order expectation");
-    KueueConfig config = CaseSetup.config(c.spec());
+    KueueConfig config = CaseConfig.read(c.spec());
     if (config.fairSharing()) {
       throw CaseException.unsupported("iterator_order with fair sharing is not supported yet");
     }
