@@ -52,8 +52,6 @@ public final class Workload {
   boolean requeueHeld;
   /** Admission checks of the current reservation (name → state); empty when none apply. */
   final java.util.LinkedHashMap<String, CheckState> checks = new java.util.LinkedHashMap<>();
-  /** requeueAfter a Retry check asked for (Kueue: requeueAt = eviction + requeueAfterSeconds). */
-  long checkRequeueAfterMs;
   /** Evictions for PodsReadyTimeout so far (Kueue requeueState.count). */
   int podsReadyRequeues;
   String pendingReason = "";
