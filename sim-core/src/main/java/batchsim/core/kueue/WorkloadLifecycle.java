@@ -41,8 +41,10 @@ final class WorkloadLifecycle {
     }
     q.pushActive(w);
     if (!q.active) {
+      // Kueue getQueueBlocker: the workload controller words the condition of a workload its queue holds.
       w.pendingReason = q.deleted ? "Misconfigured" : "Suspended";
       w.pendingMessage = q.inactiveMessage;
+      w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, w.pendingMessage, w.createdMs);
     }
     engine.stateCheck.touch(w);
     return w;

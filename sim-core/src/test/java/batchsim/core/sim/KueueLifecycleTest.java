@@ -23,6 +23,15 @@ import batchsim.core.model.RequeuingTimestamp;
 import batchsim.core.model.ResourceGroupSpec;
 import batchsim.core.model.ScoringStrategy;
 import batchsim.core.model.WaitForPodsReady;
+import batchsim.core.model.NodePoolSpec;
+import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.Resources;
+import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.TimelineEvent;
+import batchsim.core.model.TopologySpec;
+import batchsim.core.model.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.TreeMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -85,6 +94,8 @@ class KueueLifecycleTest {
       assertEquals("FINISHED", w.get("high-" + i).state(), "high-" + i + " waited forever for its victim");
     }
     assertEquals(highs, w.get("low").preemptions());
+    assertTrue(log(r, "high-0", "QuotaReserved").stream().anyMatch(d -> !d.status()
+        && d.reason().equals("WaitingForPreemptedWorkloads") && d.message().endsWith(". Pending the preemption of 1 workload(s)")));
     assertEquals("FINISHED", w.get("low").state());
 
     List<Decision> evicted = log(r, "low", "Evicted");
@@ -109,6 +120,108 @@ class KueueLifecycleTest {
           && d.condition().equals("Admitted") && !d.status() && d.reason().equals("UnsatisfiedAdmissionChecks")
           && d.message().equals("The workload has not all checks ready")));
     }
+  }
+
+  @Test
+  void tasUnderProvisioningCheck_readmittedAfterPreemption_getsItsFailedNodeReplaced() {
+    // Two racks of four 8-GPU nodes, a TAS flavor, 24 GPUs of quota behind a ProvisioningRequest check. "low"
+    // (3 pods, one rack) is preempted by "high" at 1 h and re-reserved (check pending, topology delayed) when
+    // high finishes (1.5 h); at 2 h a node of each rack fails. Kueue's NeedsSecondPass wants it not Evicted: the reset
+    // on reservation lets the node-failure second pass replace its lost pod inside its rack.
+    List<NodePoolSpec> pools = new ArrayList<>();
+    for (String rack : List.of("a", "b")) {
+      pools.add(new NodePoolSpec("rack-" + rack, 4, new TreeMap<>(Map.of("pool", "gpu", TasSimulationTest.RACK, rack)),
+          List.of(), Resources.wrap(new long[] {64_000, 1L << 40, 110, 8})));
+    }
+    ResourceFlavorSpec flavor = new ResourceFlavorSpec("gpu", new TreeMap<>(Map.of("pool", "gpu")), List.of(),
+        List.of(), "racks");
+    ClusterQueueSpec cq = new ClusterQueueSpec("team", null, List.of(new ResourceGroupSpec(List.of("nvidia.com/gpu"),
+        List.of(new FlavorQuotaSpec("gpu", Map.of("nvidia.com/gpu", QuotaSpec.nominal(24)))))),
+        QueueingStrategy.BEST_EFFORT_FIFO, new PreemptionSpec(PreemptionPolicy.LOWER_PRIORITY, PreemptionPolicy.NEVER,
+            PreemptionPolicy.NEVER, null), FlavorFungibility.DEFAULT, 1.0, List.of("prov"));
+    WorkloadSpec low = TasSimulationTest.rackJob("low", 0, 3);
+    WorkloadSpec high = TasSimulationTest.rackJob("high", 60 * MIN, 3);
+    high = new WorkloadSpec(high.id(), high.workloadClass(), high.localQueue(), high.createdMs(), 100, null,
+        high.podSets(), 30 * MIN);
+    List<TimelineEvent> failures = List.of(TasSimulationTest.fail(120 * MIN, "rack-a-0"),
+        TasSimulationTest.fail(120 * MIN, "rack-b-0"));
+    SimulationSpec spec = new SimulationSpec("tas-prov", 1, SimulationSpec.NO_HORIZON, Specs.RES, pools,
+        List.of(flavor), List.of(), List.of(cq), List.of(new LocalQueueSpec("team", "team")), List.of(),
+        KueueConfig.defaults(), PodSchedulingConfig.defaults(), List.of(Specs.listSource(List.of(low, high))), 0,
+        failures, List.of(), List.of(), List.of(new TopologySpec("racks", List.of(TasSimulationTest.RACK,
+            TopologySpec.HOSTNAME))));
+    ProvisioningSpec prov = new ProvisioningSpec(ProvisioningSpec.ATOMIC_SCALE_UP, LongDistribution.constant(MIN), 0,
+        0, 0, 3, MIN, 30 * MIN, List.of(), "rack-a");
+    RunResult r = new Simulation(spec.withProvisioning(List.of(new AdmissionCheckSpec("prov", prov)), List.of()))
+        .explain(true).checked(true).run();
+    Map<String, WorkloadRecord> w = byId(r);
+    assertEquals(1, w.get("low").preemptions());
+    assertEquals(1, w.get("low").evictions(), "repaired, not evicted");
+    assertEquals(1, r.tas().nodeRepairs(), "the second pass took the readmitted workload");
+    assertEquals(0, r.tas().nodeFailureEvictions());
+    assertEquals("FINISHED", w.get("low").state());
+    assertEquals("FINISHED", w.get("high").state());
+  }
+
+  // ------------------------------------------------------------------ defect 4
+
+  private static String story(RunResult r, String id) {
+    return r.decisions().get(id).stream().map(d -> d.condition() + " " + d.status() + " " + d.reason() + ": "
+        + d.message()).collect(Collectors.joining("\n"));
+  }
+
+  @Test
+  void admissionCheckRetryThenRejection_useKueuesReasonsAndMessages() {
+    Specs s = queue(8, QueueingStrategy.BEST_EFFORT_FIFO, PreemptionSpec.NEVER, List.of("prov"));
+    s.pool("gpu", 1, 64_000, 8);
+    s.job("j", "ml", 0, 0, 1, 8, 10 * MIN);
+    ProvisioningSpec failing = new ProvisioningSpec(ProvisioningSpec.ATOMIC_SCALE_UP, LongDistribution.constant(MIN), 1.0,
+        0, 0, 1, MIN, 30 * MIN, List.of(), "gpu");
+    RunResult r = new Simulation(s.build().withProvisioning(List.of(new AdmissionCheckSpec("prov", failing)), List.of()))
+        .explain(true).checked(true).run();
+    String retry = "Evicted due to AdmissionCheck in Retry state: \"prov\" (Retrying after failure: Failed (attempt 1))";
+    String rejected = "The workload is deactivated due to AdmissionCheck in Rejected state: \"prov\" (Failed after 1 "
+        + "retries)";
+    assertEquals(String.join("\n",
+        "QuotaReserved true QuotaReserved: Quota reserved in ClusterQueue ml",
+        "Admitted false UnsatisfiedAdmissionChecks: The workload has not all checks ready",
+        "Evicted true AdmissionCheck: " + retry,
+        "Requeued false AdmissionCheck: " + retry,
+        "QuotaReserved false PendingEvaluation: " + retry,
+        "Admitted false NoReservation: The workload has no reservation",
+        "Requeued true BackoffFinished: The workload backoff was finished",
+        "QuotaReserved true QuotaReserved: Quota reserved in ClusterQueue ml",
+        "Evicted false QuotaReserved: Previously: " + retry,
+        "Admitted false UnsatisfiedAdmissionChecks: The workload has not all checks ready",
+        "Evicted true DeactivatedDueToAdmissionCheck: " + rejected,
+        "Requeued false DeactivatedDueToAdmissionCheck: " + rejected,
+        "QuotaReserved false PendingEvaluation: " + rejected,
+        "Admitted false NoReservation: The workload has no reservation",
+        "QuotaReserved false Deactivated: The workload is deactivated"), story(r, "j"));
+    assertEquals("DEACTIVATED", byId(r).get("j").state());
+  }
+
+  @Test
+  void stoppedAndRestartedClusterQueue_useKueuesReasonsAndMessages() {
+    Specs s = queue(8, QueueingStrategy.BEST_EFFORT_FIFO, PreemptionSpec.NEVER, List.of());
+    s.pool("gpu", 1, 64_000, 8);
+    s.job("j", "ml", 0, 0, 1, 8, 60 * MIN);
+    s.job("late", "ml", 15 * MIN, 0, 1, 8, 10 * MIN);
+    s.timeline.add(batchsim.core.model.TimelineEvent.once(10 * MIN,
+        new batchsim.core.model.ClusterAction.StopQueue("ml", null, batchsim.core.model.ClusterAction.StopPolicy.HOLD_AND_DRAIN)));
+    s.timeline.add(batchsim.core.model.TimelineEvent.once(20 * MIN,
+        new batchsim.core.model.ClusterAction.StopQueue("ml", null, batchsim.core.model.ClusterAction.StopPolicy.NONE)));
+    RunResult r = new Simulation(s.build()).explain(true).checked(true).run();
+    String j = story(r, "j");
+    assertTrue(j.contains("PodsReady true Started: All pods reached readiness and the workload is running"), j);
+    assertTrue(j.contains("Evicted true ClusterQueueStopped: The ClusterQueue is stopped\n"
+        + "Requeued false ClusterQueueStopped: The ClusterQueue is stopped\n"
+        + "QuotaReserved false PendingEvaluation: The ClusterQueue is stopped"), j);
+    assertTrue(j.contains("Requeued true ClusterQueueRestarted: The ClusterQueue was restarted after being stopped"), j);
+    assertTrue(j.contains("Evicted false QuotaReserved: Previously: The ClusterQueue is stopped"), j);
+    assertTrue(j.endsWith("Finished true Succeeded: Job finished successfully"), j);
+    assertTrue(story(r, "late").startsWith("QuotaReserved false Suspended: ClusterQueue ml is inactive"),
+        story(r, "late"));
   }
 
   // ------------------------------------------------------------------ defect 3
