@@ -260,6 +260,7 @@ final class WorkloadLifecycle {
       return;
     }
     w.requeueHeld = false;
+    w.requeueAtMs = Workload.UNSET_TIME; // Kueue clears requeueState.requeueAt once the backoff elapsed
     w.setCondition(ConditionType.REQUEUED, true, "BackoffFinished", "The workload backoff was finished",
         engine.now());
     if (w.inadmissible) {
