@@ -40,7 +40,7 @@ final class ClusterQueue extends QuotaNode {
   /** Kueue AllocatableResourceGeneration: bumped when quotas change. */
   long generation = 1;
   boolean active = true;
-  /** Deleted ClusterQueues never admit again; their pending workloads wait as "not found". */
+  /** Deleted ClusterQueues never admit again; their pending workloads wait as "doesn't exist". */
   boolean deleted;
   /** Why the queue is inactive (Kueue condition message), empty when active. */
   String inactiveMessage = "";

@@ -143,7 +143,7 @@ final class WorkloadRuns implements EventTarget {
   private void podsReadyTimeout(ReadyTimeout t) {
     WorkloadRun rt = run(t.w());
     if (t.token() == rt.readyToken && t.w().state() == WorkloadState.RESERVED) {
-      kueue.podsReadyTimeout(t.w(), t.recovery());
+      kueue.podsReadyTimeout(t.w());
     }
   }
 
@@ -210,6 +210,9 @@ final class WorkloadRuns implements EventTarget {
     }
     kueue.markRunning(w);
     rt.readyToken++;
+    if (spec.kueue().waitForPodsReady().blockAdmission()) {
+      admission.requestCycle(); // a scheduler blocked on PodsReady may go on
+    }
     if (!rt.serving && rt.startRecordedFor != w.reservedAtMs()) {
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder().started(rt.queue, loop.now() - w.createdMs());
