@@ -10,6 +10,7 @@ import java.util.List;
  * @param cycleLatencyMs virtual time one scheduling cycle takes (0 = instantaneous)
  * @param inadmissibleRequeueDelayMs Kueue's batching delay before parked workloads are retried (1 s)
  * @param terminationGraceMs time from eviction until a victim's pods are gone and its quota is released
+ *     (default {@link #DEFAULT_TERMINATION_GRACE_MS}; a workload class may set its own)
  * @param prioritySortingWithinCohort feature gate PrioritySortingWithinCohort (default on)
  * @param partialAdmission feature gate PartialAdmission (default on)
  * @param podsReadyRequeuingTimestamp waitForPodsReady.requeuingStrategy.timestamp (default Eviction)
@@ -25,6 +26,12 @@ public record KueueConfig(
     boolean partialAdmission,
     RequeuingTimestamp podsReadyRequeuingTimestamp,
     WaitForPodsReady waitForPodsReady) {
+
+  /**
+   * Kubernetes' default terminationGracePeriodSeconds (30 s): Kueue keeps an evicted workload's quota until
+   * its pods are gone, so an eviction costs this much time before the quota is free again.
+   */
+  public static final long DEFAULT_TERMINATION_GRACE_MS = 30_000;
 
   public static final List<FairSharingStrategy> DEFAULT_STRATEGIES = List.of(
       FairSharingStrategy.LESS_THAN_OR_EQUAL_TO_FINAL_SHARE, FairSharingStrategy.LESS_THAN_INITIAL_SHARE);
@@ -54,7 +61,8 @@ public record KueueConfig(
   }
 
   public static KueueConfig defaults() {
-    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, 0, true, true, RequeuingTimestamp.EVICTION,
+    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, DEFAULT_TERMINATION_GRACE_MS, true, true,
+        RequeuingTimestamp.EVICTION,
         WaitForPodsReady.DEFAULT);
   }
 
