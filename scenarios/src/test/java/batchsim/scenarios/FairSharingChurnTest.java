@@ -79,4 +79,12 @@ class FairSharingChurnTest {
     assertTrue(e.getMessage().contains("workloads.classes[0].terminationGracePeriod: '-1s' is not a duration"),
         e::getMessage);
   }
+
+  @Test
+  void prioritizePreemptorWorkloadsEndsTheLoop() throws Exception {
+    RunResult r = run("kueue.featureGates.PrioritizePreemptorWorkloads=true");
+    assertEquals(1, record(r, "a-train-4").preemptions());
+    assertTrue(r.workloads().stream().allMatch(w -> w.preemptions() <= 3));
+    assertTrue(r.preemptionOverall().frequentlyPreempted().isEmpty());
+  }
 }

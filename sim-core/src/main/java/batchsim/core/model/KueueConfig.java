@@ -15,6 +15,8 @@ import java.util.List;
  * @param partialAdmission feature gate PartialAdmission (default on)
  * @param podsReadyRequeuingTimestamp waitForPodsReady.requeuingStrategy.timestamp (default Eviction)
  * @param waitForPodsReady waitForPodsReady (Kueue v1beta2 default: on, 30 min)
+ * @param prioritizePreemptorWorkloads feature gate PrioritizePreemptorWorkloads (alpha, default off): a
+ *     ClusterQueue's preemptor waiting for its victims goes first in the cycle's entry order
  */
 public record KueueConfig(
     boolean fairSharing,
@@ -25,7 +27,8 @@ public record KueueConfig(
     boolean prioritySortingWithinCohort,
     boolean partialAdmission,
     RequeuingTimestamp podsReadyRequeuingTimestamp,
-    WaitForPodsReady waitForPodsReady) {
+    WaitForPodsReady waitForPodsReady,
+    boolean prioritizePreemptorWorkloads) {
 
   /**
    * Kubernetes' default terminationGracePeriodSeconds (30 s): Kueue keeps an evicted workload's quota until
@@ -41,14 +44,14 @@ public record KueueConfig(
       long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
       boolean partialAdmission) {
     this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
-        prioritySortingWithinCohort, partialAdmission, RequeuingTimestamp.EVICTION, WaitForPodsReady.DEFAULT);
+        prioritySortingWithinCohort, partialAdmission, RequeuingTimestamp.EVICTION, WaitForPodsReady.DEFAULT, false);
   }
 
   public KueueConfig(boolean fairSharing, List<FairSharingStrategy> fairSharingStrategies, long cycleLatencyMs,
       long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
       boolean partialAdmission, RequeuingTimestamp podsReadyRequeuingTimestamp) {
     this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
-        prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, WaitForPodsReady.DEFAULT);
+        prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, WaitForPodsReady.DEFAULT, false);
   }
 
   public KueueConfig {
@@ -63,16 +66,24 @@ public record KueueConfig(
   public static KueueConfig defaults() {
     return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, DEFAULT_TERMINATION_GRACE_MS, true, true,
         RequeuingTimestamp.EVICTION,
-        WaitForPodsReady.DEFAULT);
+        WaitForPodsReady.DEFAULT, false);
   }
 
   public KueueConfig withPodsReadyRequeuingTimestamp(RequeuingTimestamp t) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
-        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t, waitForPodsReady);
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t, waitForPodsReady,
+        prioritizePreemptorWorkloads);
   }
 
   public KueueConfig withWaitForPodsReady(WaitForPodsReady w) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
-        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, w);
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, w,
+        prioritizePreemptorWorkloads);
+  }
+
+  public KueueConfig withPrioritizePreemptorWorkloads(boolean on) {
+    return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp,
+        waitForPodsReady, on);
   }
 }

@@ -54,18 +54,23 @@ class ReclaimLoopTest {
   }
 
   private static RunResult run(long graceMs) {
-    return run(graceMs, WorkloadSpec.SCENARIO_GRACE);
+    return run(graceMs, WorkloadSpec.SCENARIO_GRACE, false);
+  }
+
+  private static RunResult run(long graceMs, long victimGraceMs) {
+    return run(graceMs, victimGraceMs, false);
   }
 
   /** {@code victimGraceMs}: V's own grace period, or SCENARIO_GRACE for the scenario's {@code graceMs}. */
-  private static RunResult run(long graceMs, long victimGraceMs) {
+  private static RunResult run(long graceMs, long victimGraceMs, boolean prioritizePreemptors) {
     Specs s = new Specs().pool("gpu", 6, 64_000, 8).flavor("a100", "gpu");
     s.cohorts.add(new CohortSpec("pool", null, List.of(), 1.0));
     s.cqs.add(queue("team-a", 16, 16));
     s.cqs.add(queue("team-b", 24, 16));
     s.lqs.add(new LocalQueueSpec("team-a", "team-a"));
     s.lqs.add(new LocalQueueSpec("team-b", "team-b"));
-    s.kueue = new KueueConfig(true, KueueConfig.DEFAULT_STRATEGIES, 0, 1_000, graceMs, true, true);
+    s.kueue = new KueueConfig(true, KueueConfig.DEFAULT_STRATEGIES, 0, 1_000, graceMs, true, true)
+        .withPrioritizePreemptorWorkloads(prioritizePreemptors);
     long scenario = WorkloadSpec.SCENARIO_GRACE;
     job(s, "b1", "team-b", 0, 1000, 48_000, 8, scenario);
     job(s, "b2", "team-b", 0, 1000, 48_000, 8, scenario);
@@ -113,5 +118,19 @@ class ReclaimLoopTest {
     RunResult r = run(KueueConfig.DEFAULT_TERMINATION_GRACE_MS, 300_000); // V's pods take 5 minutes to go
     assertEquals(rounds(300_000), record(r, "V").preemptions());
     assertTrue(r.preemptionOverall().frequentlyPreempted().containsKey("V"));
+  }
+
+  @Test
+  void withPrioritizePreemptorWorkloadsThePreemptorTakesWhatItsVictimFreed() {
+    // Kueue's gate (alpha, off by default): P, waiting for its victim, goes first in the tournament.
+    RunResult r = run(0, WorkloadSpec.SCENARIO_GRACE, true);
+    WorkloadRecord victim = record(r, "V");
+    WorkloadRecord preemptor = record(r, "P");
+    assertEquals(1, victim.preemptions());
+    assertTrue(preemptor.startedMs() < 61_000, () -> "P started at " + preemptor.startedMs());
+    // V, now without a GPU to borrow and unable to preempt P (team-b is within nominal), waits for the
+    // first jobs to finish at 1 h.
+    assertTrue(victim.quotaReservedMs() >= HOUR, () -> "V readmitted at " + victim.quotaReservedMs());
+    assertTrue(r.preemptionOverall().frequentlyPreempted().isEmpty());
   }
 }
