@@ -186,8 +186,10 @@ public final class Scheduler {
     if (mode == AssignmentMode.PREEMPT && e.targets.isEmpty()) {
       e.requeueReason = RequeueReason.PREEMPTION_NO_CANDIDATES;
       e.reason = "WaitingForQuota";
-      if (cq.reclaimWithinCohort() != PreemptionPolicy.ANY) {
-        // Kueue reserveCapacityForUnreclaimablePreempt: later entries must not take what this one waits for.
+      if (cq.reclaimWithinCohort() != PreemptionPolicy.ANY
+          || (engine.config.prioritizePreemptorWorkloads() && cq.isPreemptor(e.w))) {
+        // Kueue reserveCapacityForUnreclaimablePreempt: later entries must not take what this one waits for
+        // (always, for a preemptor waiting for its victims under PrioritizePreemptorWorkloads).
         FrAmounts reserve = capacityToReserve(e, cq);
         cq.addUsage(reserve);
         engine.tas.admissions.apply(tasUsage, +1); // [TAS] and the domains it would take on an empty cluster
