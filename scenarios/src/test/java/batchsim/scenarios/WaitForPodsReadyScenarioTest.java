@@ -33,6 +33,7 @@ class WaitForPodsReadyScenarioTest {
         "    - {name: gpu, count: 2, allocatable: {cpu: 64, memory: 64Gi, nvidia.com/gpu: 8}}",
         "  scheduling: {podStartup: 1m}",
         "kueue:",
+        "  terminationGracePeriod: 0s",   // the timings below count the pods' start-up, not their termination
         "  waitForPodsReady: " + waitForPodsReady,
         "resourceFlavors:",
         "  - {name: a100}",

@@ -64,7 +64,7 @@ class KueueLifecycleTest {
   }
 
   private static KueueConfig waitForPodsReady(long graceMs, RequeuingTimestamp ts, WaitForPodsReady w) {
-    return new KueueConfig(false, KueueConfig.DEFAULT_STRATEGIES, 0, 1_000, graceMs, true, true, ts, w);
+    return new KueueConfig(false, KueueConfig.DEFAULT_STRATEGIES, 0, 1_000, graceMs, true, true, ts, w, false);
   }
 
   // ------------------------------------------------------------------ defect 1
