@@ -6,6 +6,7 @@ import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
 import batchsim.core.engine.EventTarget;
+import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
@@ -17,6 +18,7 @@ import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.world.AdmissionEngine;
 import batchsim.core.world.SampleSource;
+import batchsim.core.world.StatusSink;
 import batchsim.core.world.WorldContext;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,6 +56,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
   final TasBinding tas;
   ProvisioningController provisioning;
+  /** The opt-in status record, or null. */
+  private StatusRecorder status;
   private boolean explain;
   private boolean cycleScheduled;
   private boolean bindScheduled;
@@ -110,6 +114,12 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   public void explain(boolean on) {
     this.explain = on;
     kueue.keepHistory(on);
+  }
+
+  @Override
+  public boolean recordStatus(StatusSink sink) {
+    status = new StatusRecorder(this, sink);
+    return true;
   }
 
   @Override
@@ -214,6 +224,21 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   @Override
   public void onAdmitted(Workload w) {
     runs.admitted(w);
+  }
+
+  @Override
+  public void onWorkloadChanged(Workload w) {
+    if (status != null) {
+      status.workloadChanged(w);
+    }
+  }
+
+  /** An admission check controller's verdict, with its message for the status record. */
+  void setCheckState(Workload w, String check, CheckState state, long requeueAfterMs, String message) {
+    if (status != null) {
+      status.checkMessage(w, check, message);
+    }
+    kueue.setCheckState(w, check, state, requeueAfterMs, message);
   }
 
   /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
@@ -329,6 +354,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Any timeline change may change an admission decision. */
   @Override
   public void timelineActionApplied() {
+    if (status != null) {
+      status.everythingChanged();
+    }
     requestCycle();
   }
 
