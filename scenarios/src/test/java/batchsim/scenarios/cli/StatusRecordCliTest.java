@@ -167,6 +167,23 @@ class StatusRecordCliTest {
   }
 
   @Test
+  void admissionChecks_showRetriesAsKueueResetsThem() throws Exception {
+    List<JsonNode> lines = record("examples/autoscaled-gpus.yaml",
+        "--set", "admissionChecks.provisioning.provisioningRequest.failureProbability=0.5");
+    List<JsonNode> checks = new ArrayList<>();
+    lines.stream().filter(l -> l.get("status").has("admissionChecks"))
+        .forEach(l -> l.get("status").get("admissionChecks").forEach(checks::add));
+    assertTrue(checks.stream().allMatch(c -> c.get("name").asText().equals("provisioning")
+        && Set.of("name", "state", "lastTransitionTime", "message", "retryCount").containsAll(fields(c))), "shape");
+    // Kueue resetChecksOnEviction: a Retry turns Pending with its previous state and counts in retryCount.
+    assertTrue(checks.stream().anyMatch(c -> c.toString().matches("\\{\"name\":\"provisioning\",\"state\":\"Pending\","
+        + "\"lastTransitionTime\":\"[^\"]+\",\"message\":\"Reset to Pending after eviction\\. Previously: Retry\","
+        + "\"retryCount\":2}")), "a second retry");
+    assertTrue(checks.stream().anyMatch(c -> c.get("state").asText().equals("Ready")
+        && c.path("retryCount").asInt() == 1), "provisioned after one retry, the count kept");
+  }
+
+  @Test
   void fairSharing_givesWeightedShares() throws Exception {
     List<JsonNode> lines = record("examples/reclaim-fair-sharing.yaml", "--set", "horizon=6h");
     assertTrue(lines.stream().filter(l -> l.get("kind").asText().equals("ClusterQueue"))

@@ -149,6 +149,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     run.serving = serving;
     w.runtime = run;
     workloads.add(w);
+    onWorkloadChanged(w); // created: the status record writes it even if the engine holds it at once
     requestCycle();
     return w;
   }
@@ -235,10 +236,10 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   /** An admission check controller's verdict, with its message for the status record. */
   void setCheckState(Workload w, String check, CheckState state, long requeueAfterMs, String message) {
-    if (status != null) {
-      status.checkMessage(w, check, message);
-    }
     kueue.setCheckState(w, check, state, requeueAfterMs, message);
+    if (status != null) {
+      status.checkVerdict(w, check, state, message);
+    }
   }
 
   /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */

@@ -72,8 +72,6 @@ final class StatusRecorder implements EventTarget {
     boolean admitted;
     long[] admittedUsage;
     final Map<String, CheckView> checks = new LinkedHashMap<>();
-    /** The admission check controller's last message per check (Kueue AdmissionCheckState.message). */
-    final Map<String, String> controllerMessages = new HashMap<>();
     long admittedSinceMs = Workload.UNSET_TIME;
     long accumulatedSeconds;
   }
@@ -137,9 +135,23 @@ final class StatusRecorder implements EventTarget {
     scheduleFlush();
   }
 
-  /** The message an admission check controller gave with its verdict. */
-  void checkMessage(Workload w, String check, String message) {
-    tracked(w).controllerMessages.put(check, message == null ? "" : message);
+  /**
+   * An admission check controller gave a verdict (with its message), and the engine has taken it: the check's
+   * state is written as the verdict made it, even when an eviction it caused resets it within the instant.
+   */
+  void checkVerdict(Workload w, String check, CheckState requested, String message) {
+    CheckState now = w.check(check);
+    if (now != requested && !(now == null && (requested == CheckState.RETRY || requested == CheckState.REJECTED))) {
+      return; // ignored by the engine (no longer that reservation, or not a legal transition)
+    }
+    CheckView v = tracked(w).checks.computeIfAbsent(check, CheckView::new);
+    String state = WorkloadStatus.checkState(requested);
+    if (!state.equals(v.state)) {
+      v.state = state;
+      v.timeMs = admission.loop.now();
+    }
+    v.message = message == null ? "" : message;
+    workloadChanged(w);
   }
 
   private Tracked tracked(Workload w) {
@@ -168,29 +180,37 @@ final class StatusRecorder implements EventTarget {
           QueueStatus.counts(new LinkedHashMap<>(), c[0], c[1], c[2]));
     }
     dirtyLocalQueues.clear();
-    Set<String> trees = new LinkedHashSet<>();
+    // With fair sharing, usage anywhere in a cohort tree changes every share in it; without, a queue's status
+    // is its own.
+    Set<String> queues = new LinkedHashSet<>();
     for (String cq : dirtyQueues) {
-      trees.add(rootOfQueue.get(cq));
+      String root = rootOfQueue.get(cq);
+      if (admission.kueue.fairSharing()) {
+        queues.addAll(treeQueues.get(root));
+        dirtyCohorts.addAll(treeCohorts.getOrDefault(root, Set.of()));
+      } else {
+        queues.add(cq);
+      }
     }
     dirtyQueues.clear();
-    for (String root : trees) { // usage anywhere in a tree changes every share in it
-      for (String cq : treeQueues.get(root)) {
-        int i = cqIndex.get(cq);
-        String[] a = queueStatus.activeState(cq);
-        String reason = String.join("\0", a);
-        if (!reason.equals(activeReason[i])) {
-          activeReason[i] = reason;
-          activeSince[i] = now;
-        }
-        write(now, "ClusterQueue", null, cq, null,
-            queueStatus.clusterQueue(cqs.get(i), cqCounts[i], admittedUsage[i], activeSince[i]));
-      }
-      dirtyCohorts.addAll(treeCohorts.getOrDefault(root, Set.of()));
+    for (String cq : queues) {
+      writeClusterQueue(cq, now);
     }
     for (String c : dirtyCohorts) {
       write(now, "Cohort", null, c, null, queueStatus.cohort(c));
     }
     dirtyCohorts.clear();
+  }
+
+  private void writeClusterQueue(String cq, long now) {
+    int i = cqIndex.get(cq);
+    String reason = String.join("\0", queueStatus.activeState(cq));
+    if (!reason.equals(activeReason[i])) { // the Active condition's lastTransitionTime
+      activeReason[i] = reason;
+      activeSince[i] = now;
+    }
+    write(now, "ClusterQueue", null, cq, null,
+        queueStatus.clusterQueue(cqs.get(i), cqCounts[i], admittedUsage[i], activeSince[i]));
   }
 
   private void write(long now, String kind, String ns, String name, Map<String, Object> spec,
@@ -231,8 +251,9 @@ final class StatusRecorder implements EventTarget {
   }
 
   /**
-   * The checks of the current reservation as the engine has them; when the engine dropped them at an
-   * eviction, Kueue's resetChecksOnEviction: each non-Pending check turns Pending with "Reset to Pending after
+   * The checks of the current reservation as the engine has them (a Pending check keeps the message it had,
+   * as Kueue keeps it until the controller writes another); when the engine dropped them at an eviction,
+   * Kueue's resetChecksOnEviction: each non-Pending check turns Pending with "Reset to Pending after
    * eviction. Previously: STATE", and a Retry counts in retryCount.
    */
   private void updateChecks(Workload w, Tracked t, long now) {
@@ -254,10 +275,7 @@ final class StatusRecorder implements EventTarget {
     current.forEach((name, state) -> {
       CheckView v = t.checks.computeIfAbsent(name, CheckView::new);
       String s = WorkloadStatus.checkState(state);
-      if (!s.equals(v.state)) {
-        if (v.state != null || state != CheckState.PENDING) {
-          v.message = state == CheckState.PENDING ? "" : t.controllerMessages.getOrDefault(name, "");
-        }
+      if (!s.equals(v.state)) { // a new reservation lists its checks Pending; verdicts come through checkVerdict
         v.state = s;
         v.timeMs = now;
       }
