@@ -184,6 +184,21 @@ class StatusRecordCliTest {
   }
 
   @Test
+  void podsReadyTimeouts_countInRequeueState_untilTheWorkloadIsDeactivated() throws Exception {
+    List<JsonNode> lines = record("src/test/resources/status/pods-ready-backoff.yaml");
+    List<JsonNode> wl = lines.stream().filter(l -> l.get("kind").asText().equals("Workload")).toList();
+    JsonNode evicted = wl.get(1).get("status");
+    assertEquals("{\"count\":1,\"requeueAt\":\"1970-01-01T00:07:00Z\"}", evicted.get("requeueState").toString());
+    JsonNode readmitted = wl.get(2).get("status");
+    assertEquals("{\"count\":1}", readmitted.get("requeueState").toString(), "requeueAt cleared after the backoff");
+    JsonNode last = wl.get(wl.size() - 1);
+    assertFalse(last.get("spec").get("active").asBoolean());
+    assertFalse(last.get("status").has("requeueState"), "Kueue clears it when it deactivates");
+    Cli.Result r = Cli.run("check", "src/test/resources/status/pods-ready-backoff.yaml");
+    assertEquals(0, r.exit(), r.out() + r.err());
+  }
+
+  @Test
   void fairSharing_givesWeightedShares() throws Exception {
     List<JsonNode> lines = record("examples/reclaim-fair-sharing.yaml", "--set", "horizon=6h");
     assertTrue(lines.stream().filter(l -> l.get("kind").asText().equals("ClusterQueue"))

@@ -236,7 +236,8 @@ final class StatusRecorder implements EventTarget {
     updateChecks(w, t, now);
     count(w, t, w.queued(), w.holdingQuota(), w.holdingQuota() && isAdmitted);
     boolean active = w.state() != WorkloadState.DEACTIVATED;
-    Map<String, Object> status = workloadStatus.status(w, new ArrayList<>(t.checks.values()), t.accumulatedSeconds);
+    Map<String, Object> status = workloadStatus.status(w, new ArrayList<>(t.checks.values()), t.accumulatedSeconds,
+        now);
     if (!status.equals(t.status) || active != t.active) {
       t.status = status;
       t.active = active;
@@ -349,10 +350,5 @@ final class StatusRecorder implements EventTarget {
   static String[] split(String id) {
     int slash = id.indexOf('/');
     return slash < 0 ? new String[] {"default", id} : new String[] {id.substring(0, slash), id.substring(slash + 1)};
-  }
-
-  /** Test support: the counts this record keeps for a ClusterQueue (pending, reserving, admitted). */
-  int[] clusterQueueCounts(String cq) {
-    return cqCounts[cqIndex.get(cq)].clone();
   }
 }

@@ -5,6 +5,7 @@ import batchsim.core.kueue.Condition;
 import batchsim.core.kueue.ConditionType;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Workload;
+import batchsim.core.kueue.WorkloadState;
 import batchsim.core.kueue.tas.TasPlacement;
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.ResourceSpace;
@@ -57,7 +58,7 @@ final class WorkloadStatus {
     return c;
   }
 
-  Map<String, Object> status(Workload w, List<CheckView> checks, long accumulatedSeconds) {
+  Map<String, Object> status(Workload w, List<CheckView> checks, long accumulatedSeconds, long nowMs) {
     Map<String, Object> s = new LinkedHashMap<>();
     List<Object> conditions = new ArrayList<>();
     for (ConditionType t : ConditionType.values()) {
@@ -72,14 +73,16 @@ final class WorkloadStatus {
     if (w.hasAdmission()) { // Kueue keeps a finished workload's admission
       s.put("admission", admission(w));
     }
+    // Kueue's workload controller clears requeueAt once the backoff is over, and the whole requeueState when
+    // it deactivates the workload.
     Map<String, Object> requeue = new LinkedHashMap<>();
     if (w.requeueCount() > 0) {
       requeue.put("count", w.requeueCount());
     }
-    if (w.requeueAtMs() != Workload.UNSET_TIME) {
+    if (w.requeueAtMs() != Workload.UNSET_TIME && w.requeueAtMs() > nowMs) {
       requeue.put("requeueAt", time(w.requeueAtMs()));
     }
-    if (!requeue.isEmpty()) {
+    if (!requeue.isEmpty() && w.state() != WorkloadState.DEACTIVATED) {
       s.put("requeueState", requeue);
     }
     if (!checks.isEmpty()) {
