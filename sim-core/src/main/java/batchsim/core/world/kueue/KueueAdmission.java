@@ -58,6 +58,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   ProvisioningController provisioning;
   /** The opt-in status record, or null. */
   private StatusRecorder status;
+  /** Checked mode: the status record compares its counts with the engine's. */
+  boolean checked;
   private boolean explain;
   private boolean cycleScheduled;
   private boolean bindScheduled;
@@ -108,6 +110,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   @Override
   public void checked(boolean on) {
     kueue.trackChanges(on);
+    checked = on;
   }
 
   @Override
@@ -401,6 +404,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
     v.addAll(kueue.checkTouchedWorkloads());
     v.addAll(kueue.takeOperationViolations());
+    if (status != null && checked) {
+      v.addAll(status.takeViolations());
+    }
     return v;
   }
 

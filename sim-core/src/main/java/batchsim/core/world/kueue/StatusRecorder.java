@@ -62,6 +62,8 @@ final class StatusRecorder implements EventTarget {
   private final Set<String> dirtyLocalQueues = new LinkedHashSet<>();
   private final Set<String> dirtyCohorts = new LinkedHashSet<>();
   private boolean flushScheduled;
+  /** Checked runs: where the written counts disagree with the engine (a change the record did not hear of). */
+  private final List<String> violations = new ArrayList<>();
 
   /** What was last written for one workload, and what it adds to its queues' counts. */
   private static final class Tracked {
@@ -200,6 +202,35 @@ final class StatusRecorder implements EventTarget {
       write(now, "Cohort", null, c, null, queueStatus.cohort(c));
     }
     dirtyCohorts.clear();
+    if (admission.checked) {
+      compareCounts();
+    }
+  }
+
+  /** At the end of an instant the counts written must be the engine's (checked in checked runs). */
+  private void compareCounts() {
+    int[][] engine = new int[cqs.size()][3];
+    for (Workload w : admission.kueue.reservedWorkloads()) {
+      int i = cqIndex.get(w.clusterQueueName());
+      engine[i][1]++;
+      Condition c = w.condition(ConditionType.ADMITTED);
+      engine[i][2] += c != null && c.status() ? 1 : 0;
+    }
+    for (ClusterQueueSpec cq : cqs) {
+      int i = cqIndex.get(cq.name());
+      engine[i][0] = admission.kueue.pendingCount(cq.name());
+      if (!java.util.Arrays.equals(engine[i], cqCounts[i])) {
+        violations.add("status record of ClusterQueue " + cq.name() + " counts (pending, reserving, admitted) "
+            + java.util.Arrays.toString(cqCounts[i]) + " but the engine has " + java.util.Arrays.toString(engine[i]));
+      }
+    }
+  }
+
+  /** The disagreements found since the last call (checked runs). */
+  List<String> takeViolations() {
+    List<String> out = new ArrayList<>(violations);
+    violations.clear();
+    return out;
   }
 
   private void writeClusterQueue(String cq, long now) {
