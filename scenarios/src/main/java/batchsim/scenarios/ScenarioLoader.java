@@ -1,6 +1,7 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.volcano.VolcanoSetup;
@@ -102,10 +103,28 @@ public final class ScenarioLoader {
     SimulationSpec spec = provisioning.applyTo(timeline.applyTo(ModelBuilder.build(scenario)));
     expectations.validate(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),
         spec.resources().names(), spec.flavors().stream().map(ResourceFlavorSpec::name).toList(), problems);
+    expectations.validateStatusPaths(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),
+        spec.localQueues().stream().map(LocalQueueSpec::name).toList(), cohortNames(spec),
+        spec.resources().names(), spec.flavors().stream().map(ResourceFlavorSpec::name).toList(), problems);
+    if (volcano != null) {
+      expectations.refuseStatusPaths("at(...) reads Kueue's status record; this scenario runs under Volcano", problems);
+    }
     problems.throwIfAny();
     String sha = variant == null || variant.isEmpty() ? c.sha256()
         : sha256((c.sha256() + "\n" + variant).getBytes(StandardCharsets.UTF_8));
     return new LoadedScenario(c.file(), sha, spec, expectations, volcano);
+  }
+
+  /** Declared cohorts and those ClusterQueues name without declaring them. */
+  private static List<String> cohortNames(SimulationSpec spec) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    spec.cohorts().forEach(c -> out.add(c.name()));
+    spec.clusterQueues().forEach(q -> {
+      if (q.cohort() != null) {
+        out.add(q.cohort());
+      }
+    });
+    return List.copyOf(out);
   }
 
   /** One file's tree, or null after reporting why there is none. */

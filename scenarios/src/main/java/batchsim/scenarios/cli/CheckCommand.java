@@ -7,6 +7,7 @@ import batchsim.scenarios.LoadedScenario;
 import batchsim.scenarios.compare.RunResultView;
 import batchsim.scenarios.expect.JUnitXml;
 import batchsim.scenarios.expect.Outcome;
+import batchsim.scenarios.expect.StatusWatch;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,12 +51,13 @@ final class CheckCommand extends ScenarioCommand {
     if (dir != null) {
       dir.checkReplaceable();
     }
-    RunResult result = RunCommand.simulate(scenario, true, junit);
+    StatusWatch watch = scenario.expectations().newStatusWatch();
+    RunResult result = RunCommand.simulate(scenario, true, junit, watch);
     if (dir != null) {
       RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
       dir.write(tmp -> Reports.writeAll(result, meta, tmp));
     }
-    List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), true);
+    List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), true, watch);
     long failed = Verdicts.print(scenario.spec().name() + ": invariants held after every event; "
         + (outcomes.isEmpty() ? "the scenario has no expectations" : outcomes.size() + " expectation"
         + (outcomes.size() == 1 ? "" : "s")), outcomes, out(), err(), quiet);

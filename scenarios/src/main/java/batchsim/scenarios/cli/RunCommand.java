@@ -3,6 +3,7 @@ package batchsim.scenarios.cli;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.world.InvariantViolation;
 import batchsim.core.sim.Runs;
+import batchsim.core.world.StatusSink;
 import batchsim.reports.Reports;
 import batchsim.reports.RunMetadata;
 import batchsim.reports.SummaryTable;
@@ -10,6 +11,7 @@ import batchsim.scenarios.LoadedScenario;
 import batchsim.scenarios.compare.RunResultView;
 import batchsim.scenarios.expect.JUnitXml;
 import batchsim.scenarios.expect.Outcome;
+import batchsim.scenarios.expect.StatusWatch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,35 +51,58 @@ final class RunCommand extends ScenarioCommand {
       + "(decisions.csv), for `batchsim explain OUTDIR WORKLOAD`.")
   boolean explain;
 
+  @Option(names = "--record", paramLabel = "RECORD", split = ",", description = "Also record, as the run goes: "
+      + "status (status.jsonl: Kueue's Workloads, ClusterQueues, LocalQueues and Cohorts at every change of their "
+      + "status). Repeatable or comma-separated.")
+  List<String> records = new ArrayList<>();
+
   @Option(names = "--junit", paramLabel = "FILE", description = "Write the scenario's expectation verdicts as "
       + "JUnit XML (one test case per expectation).")
   Path junit;
 
   @Override
   int execute() throws Exception {
+    Records recorded = Records.parse(records);
     LoadedScenario scenario = Inputs.load(file, sets);
     if (seed != null) {
       scenario = scenario.withSeed(seed);
     }
+    if (!recorded.isEmpty() && scenario.volcano() != null) {
+      throw new UserError("--record " + String.join(",", records) + " records Kueue's objects; "
+          + "this scenario runs under Volcano");
+    }
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", dirName(scenario.spec().name())));
     dir.checkReplaceable();
+    try {
+      return execute(scenario, dir, recorded);
+    } finally {
+      recorded.discard();
+    }
+  }
+
+  private int execute(LoadedScenario scenario, OutputDirectory dir, Records recorded) throws Exception {
+    recorded.open(dir.path());
+    StatusWatch watch = scenario.expectations().newStatusWatch();
     // `invariants: clean` can only be judged by a checked run.
     boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
     Progress progress = Progress.forTerminal(err(), scenario.spec(), quiet);
-    RunResult result = simulate(scenario, checked, junit, explain, progress);
+    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch));
     if (progress != null) {
       progress.done();
     }
     long wallNanos = System.nanoTime() - wallStart;
     RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
-    dir.write(tmp -> Reports.writeAll(result, meta, tmp));
+    dir.write(tmp -> {
+      Reports.writeAll(result, meta, tmp);
+      recorded.moveInto(tmp);
+    });
     if (!quiet) {
       out().print(SummaryTable.render(result, meta));
       out().flush(); // the self-report closes the output, after the summary
       err().println(SelfReport.line(result, wallNanos, dir.path()));
     }
-    List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), checked);
+    List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), checked, watch);
     long failed = Verdicts.print(outcomes.isEmpty() ? null : "\nExpectations", outcomes, out(), err(), quiet);
     if (junit != null) {
       Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes)));
@@ -89,14 +114,15 @@ final class RunCommand extends ScenarioCommand {
    * Runs {@code scenario}; when the checker finds an invariant broken, the JUnit file (if asked for) still
    * records it before the violation propagates (exit 3).
    */
-  static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit) throws IOException {
-    return simulate(scenario, checked, junit, false, null);
+  static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, StatusSink status)
+      throws IOException {
+    return simulate(scenario, checked, junit, false, null, status);
   }
 
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
-      java.util.function.LongConsumer progress) throws IOException {
+      java.util.function.LongConsumer progress, StatusSink status) throws IOException {
     try {
-      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress);
+      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status);
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),
@@ -104,6 +130,17 @@ final class RunCommand extends ScenarioCommand {
       }
       throw e;
     }
+  }
+
+  /** Both sinks (either may be null), or null when there is none. */
+  static StatusSink both(StatusSink a, StatusSink b) {
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    return r -> {
+      a.accept(r);
+      b.accept(r);
+    };
   }
 
   /** The scenario name as one safe path segment. */

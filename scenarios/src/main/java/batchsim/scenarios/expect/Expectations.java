@@ -48,7 +48,8 @@ public final class Expectations {
   private static void item(Node item, List<Expectation> out, IssueSink sink) {
     if (item instanceof ScalarNode s && !s.isNull()) {
       try {
-        out.add(Threshold.parse(s.text(), s.location()));
+        out.add(ExpressionParser.isAt(s.text()) ? AtStatus.parse(s.text(), s.location())
+            : Threshold.parse(s.text(), s.location()));
       } catch (ExpressionException e) {
         sink.report(at(s.location(), e.offset()), s.path(), e.getMessage());
       }
@@ -93,6 +94,58 @@ public final class Expectations {
     }
   }
 
+  /**
+   * Reports {@code at(...)} paths that cannot exist: an unknown ClusterQueue, LocalQueue or Cohort, a field,
+   * condition type, flavor or resource the status record does not have. (A Workload's name can only be
+   * checked by the run: a missing one fails its expectation, saying so.)
+   */
+  public void validateStatusPaths(Collection<String> clusterQueues, Collection<String> localQueues,
+      Collection<String> cohorts, Collection<String> resources, Collection<String> flavors, IssueSink sink) {
+    for (Expectation e : checks) {
+      if (e instanceof AtStatus a) {
+        StatusPath p = a.path();
+        String full = p.namespace() == null ? p.name() : p.namespace() + "/" + p.name();
+        Collection<String> names = switch (p.kind()) {
+          case "ClusterQueue" -> clusterQueues;
+          case "LocalQueue" -> localQueues;
+          case "Cohort" -> cohorts;
+          default -> null;
+        };
+        // A LocalQueue declared without a namespace is in "default".
+        boolean known = names == null || names.contains(full)
+            || ("default".equals(p.namespace()) && names.contains(p.name()));
+        if (!known) {
+          sink.report(at(a.at(), p.nameOffset()), "", "unknown " + p.kind() + " '" + full + "' " + known(names));
+          continue;
+        }
+        ExpressionException x = StatusSchema.check(p, flavors, resources);
+        if (x != null) {
+          sink.report(at(a.at(), x.offset()), "", x.getMessage());
+        }
+      }
+    }
+  }
+
+  /** Reports every {@code at(...)} expectation: {@code why} the run cannot record the status they read. */
+  public void refuseStatusPaths(String why, IssueSink sink) {
+    for (Expectation e : checks) {
+      if (e instanceof AtStatus a) {
+        sink.report(a.at(), "", why);
+      }
+    }
+  }
+
+  /** True when some expectation reads the status record ({@code at(...)}): the run must record it. */
+  public boolean needsStatus() {
+    return checks.stream().anyMatch(AtStatus.class::isInstance);
+  }
+
+  /** A fresh watch for one run's status record, or null when no expectation reads it. */
+  public StatusWatch newStatusWatch() {
+    return needsStatus() ? new StatusWatch(checks.stream().filter(AtStatus.class::isInstance)
+        .map(AtStatus.class::cast).toList()) : null;
+  }
+
   private static String known(Collection<String> names) {
     return names.isEmpty() ? "(none defined)" : "(known: " + String.join(", ", names) + ")";
   }
@@ -112,7 +165,12 @@ public final class Expectations {
 
   /** The verdicts, in the order written (expect items first, then baseline checks). */
   public List<Outcome> evaluate(ResultView result, boolean invariantsChecked) {
-    return checks.stream().map(c -> c.evaluate(result, invariantsChecked)).toList();
+    return evaluate(result, invariantsChecked, null);
+  }
+
+  /** As above; {@code status} is the run's watch from {@link #newStatusWatch} (null: at(...) items are skipped). */
+  public List<Outcome> evaluate(ResultView result, boolean invariantsChecked, StatusWatch status) {
+    return checks.stream().map(c -> c.evaluate(result, invariantsChecked, status)).toList();
   }
 
   /** The verdicts when the run stopped at an invariant violation: that fails, the rest are skipped. */

@@ -4,7 +4,9 @@ import batchsim.scenarios.compare.Counter;
 import batchsim.scenarios.compare.ResultView;
 import batchsim.scenarios.compare.Series;
 import batchsim.scenarios.compare.Stat;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -47,6 +49,104 @@ final class ExpressionParser {
       throw new ExpressionException(at, "missing the value to compare with after '" + op.symbol() + "'");
     }
     return new Comparison(m, op, value, at);
+  }
+
+  /** The parts of {@code at(TIME, TARGET) OP VALUE}. */
+  record AtComparison(long atMs, AtTarget target, Op op, String value, int valueOffset) {}
+
+  /** True when {@code text} is an assertion at a time, {@code at(...)}. */
+  static boolean isAt(String text) {
+    return text.strip().matches("(?s)at\\s*\\(.*");
+  }
+
+  static AtComparison at(String text) throws ExpressionException {
+    ExpressionParser p = new ExpressionParser(text);
+    p.skipWs();
+    p.word(); // "at"
+    p.expect('(', "after 'at'");
+    p.skipWs();
+    int tAt = p.pos;
+    String time = p.until(",)").strip();
+    long atMs;
+    try {
+      atMs = batchsim.core.model.Durations.parseMillis(time);
+    } catch (IllegalArgumentException e) {
+      throw new ExpressionException(tAt, e.getMessage() + "; at( takes a virtual time such as 5m or 1h30m");
+    }
+    p.expect(',', "after the time");
+    AtTarget target = p.target();
+    p.expect(')', "to close at(");
+    p.skipWs();
+    Op op = p.op();
+    p.skipWs();
+    int vAt = p.pos;
+    String value = text.substring(vAt).strip();
+    if (value.isEmpty()) {
+      throw new ExpressionException(vAt, "missing the value to compare with after '" + op.symbol() + "'");
+    }
+    return new AtComparison(atMs, target, op, value, vAt);
+  }
+
+  /** {@code KIND(NAME)PATH}; see {@link StatusPath}. */
+  private AtTarget target() throws ExpressionException {
+    skipWs();
+    int at = pos;
+    String fn = word();
+    skipWs();
+    String kind = StatusPath.KINDS.get(fn);
+    if (kind == null || peek() != '(') {
+      // The extension point for metric{labels} targets (AtTarget): refused until the metrics model exists.
+      if (peek() == '{' || fn.startsWith("kueue_")) {
+        throw new ExpressionException(at, "metric '" + fn + "' cannot be asserted at a time yet: the run records"
+            + " no metrics; at( takes workload(..), clusterQueue(..), localQueue(..) or cohort(..)");
+      }
+      throw new ExpressionException(at, fn.isEmpty() ? "expected workload(..), clusterQueue(..), localQueue(..) "
+          + "or cohort(..) after the time" : "unknown object '" + fn + "' (expected workload, clusterQueue, "
+          + "localQueue, cohort)");
+    }
+    pos++;
+    skipWs();
+    int nAt = pos;
+    String name = until(")").strip();
+    if (name.isEmpty()) {
+      throw new ExpressionException(nAt, "expected a name in " + fn + "(..)");
+    }
+    expect(')', "to close " + fn + "(");
+    String ns = null;
+    if (StatusPath.namespaced(kind)) {
+      int slash = name.indexOf('/');
+      ns = slash < 0 ? "default" : name.substring(0, slash);
+      name = name.substring(slash + 1);
+    } else if (name.contains("/")) {
+      throw new ExpressionException(nAt, kind + " is cluster-scoped: no namespace in " + fn + "(..)");
+    }
+    List<StatusPath.Segment> segments = new ArrayList<>();
+    while (true) {
+      int sAt = pos;
+      if (peek() == '.') {
+        pos++;
+        String f = word();
+        if (f.isEmpty()) {
+          throw new ExpressionException(pos, "expected a field name after '.'");
+        }
+        segments.add(new StatusPath.Segment(f, false, sAt + 1));
+      } else if (peek() == '[') {
+        pos++;
+        String key = until("]").strip();
+        if (key.isEmpty()) {
+          throw new ExpressionException(pos, "expected a key such as [Admitted] or [nvidia.com/gpu]");
+        }
+        expect(']', "to close [" + key);
+        segments.add(new StatusPath.Segment(key, true, sAt));
+      } else {
+        break;
+      }
+    }
+    if (segments.isEmpty()) {
+      throw new ExpressionException(pos, "expected a status field after " + fn + "(" + name + "), e.g. "
+          + (kind.equals("Workload") ? ".conditions[Admitted].status" : ".pendingWorkloads"));
+    }
+    return new StatusPath(kind, ns, name, nAt, List.copyOf(segments));
   }
 
   private Metric metric() throws ExpressionException {

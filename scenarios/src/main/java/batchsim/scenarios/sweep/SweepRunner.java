@@ -3,6 +3,7 @@ package batchsim.scenarios.sweep;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.world.InvariantViolation;
 import batchsim.core.sim.Runs;
+import batchsim.scenarios.expect.StatusWatch;
 import batchsim.reports.Reports;
 import batchsim.reports.RunMetadata;
 import batchsim.scenarios.compare.ResultView;
@@ -89,8 +90,9 @@ public final class SweepRunner {
   private CellResult runCell(Cell cell, Path cellsDir) {
     boolean checked = check || cell.scenario().expectations().needsInvariantCheck();
     RunResult result;
+    StatusWatch watch = cell.scenario().expectations().newStatusWatch();
     try {
-      result = Runs.run(cell.scenario().spec(), cell.scenario().volcano(), checked);
+      result = Runs.run(cell.scenario().spec(), cell.scenario().volcano(), checked, false, null, watch);
     } catch (InvariantViolation e) {
       throw new CellFailure(cell, e);
     }
@@ -106,7 +108,7 @@ public final class SweepRunner {
     for (int i = 0; i < values.length; i++) {
       values[i] = metrics.get(i).value(view).orElse(Double.NaN);
     }
-    return new CellResult(cell, values, cell.scenario().expectations().evaluate(view, checked));
+    return new CellResult(cell, values, cell.scenario().expectations().evaluate(view, checked, watch));
   }
 
   /** An invariant violation in one cell; the sweep stops. */

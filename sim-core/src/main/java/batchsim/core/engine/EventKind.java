@@ -43,5 +43,7 @@ public enum EventKind {
   /** One Kueue scheduling cycle. */
   SCHEDULE,
   /** A time-series sample. */
-  SAMPLE
+  SAMPLE,
+  /** The status record (opt-in) writes the objects that changed at this instant. */
+  STATUS_RECORD
 }

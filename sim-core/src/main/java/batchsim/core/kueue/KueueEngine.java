@@ -57,6 +57,9 @@ public final class KueueEngine {
      * pods on the failed node belong on the new nodes.
      */
     default void onTopologyReassigned(Workload w) {}
+
+    /** Something of the workload's state may have changed (status records read it afterwards; read only). */
+    default void onWorkloadChanged(Workload w) {}
   }
 
   /** A host that does nothing, for driving single cycles (conformance, tests). */
@@ -370,6 +373,26 @@ public final class KueueEngine {
    */
   public double share(String cq) {
     return Drs.of(tree.queuesByName.get(cq), null, index).weightedShare();
+  }
+
+  /** Whether the ClusterQueue can admit (Kueue's Active condition); false when stopped or deleted. */
+  public boolean clusterQueueActive(String cq) {
+    return tree.queuesByName.get(cq).active;
+  }
+
+  /** Whether the ClusterQueue was deleted (Kueue: terminating). */
+  public boolean clusterQueueDeleted(String cq) {
+    return tree.queuesByName.get(cq).deleted;
+  }
+
+  /** Kueue's weighted share of a cohort, as {@link #share} for a ClusterQueue. */
+  public double cohortShare(String cohort) {
+    return Drs.of(tree.cohorts.get(cohort), null, index).weightedShare();
+  }
+
+  /** Whether Kueue's fair sharing is on (ClusterQueues and cohorts then report their weighted share). */
+  public boolean fairSharing() {
+    return config.fairSharing();
   }
 
   public long nominal(String cq, int flavor, int resource) {

@@ -159,6 +159,26 @@ public final class Workload {
     return pendingMessage;
   }
 
+  /** Waiting in its ClusterQueue's active heap or inadmissible set (Kueue counts it as pending). */
+  public boolean queued() {
+    return inHeap || inadmissible;
+  }
+
+  /** Whether the workload holds quota (reserved, running or evicting). */
+  public boolean holdingQuota() {
+    return holdsQuota();
+  }
+
+  /** Kueue status.admission is set: from quota reservation until the reservation is cleared (kept once finished). */
+  public boolean hasAdmission() {
+    return counts != null && flavors != null;
+  }
+
+  /** The admission checks of the current reservation and their states, in order (read only). */
+  public java.util.Map<String, CheckState> checks() {
+    return java.util.Collections.unmodifiableMap(checks);
+  }
+
   /** The state of an admission check of the current reservation, or null. */
   public CheckState check(String name) {
     return checks.get(name);

@@ -18,6 +18,7 @@ final class WorkloadStateCheck {
   }
 
   void touch(Workload w) {
+    engine.host.onWorkloadChanged(w);
     if (trackTouched) {
       touched.add(w);
     }

@@ -3,6 +3,7 @@ package batchsim.core.sim;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.volcano.VolcanoSetup;
+import batchsim.core.world.StatusSink;
 import java.util.function.LongConsumer;
 
 /** The one entry point that runs a scenario under the engine it selects (CLI, sweeps and tests call it). */
@@ -27,7 +28,13 @@ public final class Runs {
   /** As above; {@code progress} (may be null) hears the virtual time now and then. */
   public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
       LongConsumer progress) {
+    return run(spec, volcano, checked, explain, progress, null);
+  }
+
+  /** As above; {@code status} (may be null) receives Kueue's status record as the run goes. */
+  public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
+      LongConsumer progress, StatusSink status) {
     Simulation s = volcano == null ? new Simulation(spec) : new Simulation(spec, volcano);
-    return s.checked(checked).explain(explain).progress(progress).run();
+    return s.checked(checked).explain(explain).progress(progress).recordStatus(status).run();
   }
 }

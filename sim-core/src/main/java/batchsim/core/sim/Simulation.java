@@ -41,6 +41,14 @@ public final class Simulation {
     return this;
   }
 
+  /** Streams Kueue's status record (Workloads, ClusterQueues, LocalQueues, Cohorts at every change) to {@code sink}. */
+  public Simulation recordStatus(batchsim.core.world.StatusSink sink) {
+    if (sink != null) {
+      world.recordStatus(sink);
+    }
+    return this;
+  }
+
   /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
   public Simulation progress(LongConsumer listener) {
     world.progress(listener);

@@ -34,6 +34,14 @@ public interface AdmissionEngine {
   /** Keeps a decision log (every condition change) for {@code batchsim explain}; engines without one ignore it. */
   void explain(boolean on);
 
+  /**
+   * Records the engine's objects in its API's terms to {@code sink} at every change, from the start of the
+   * run; false when the engine has no such record (Volcano).
+   */
+  default boolean recordStatus(StatusSink sink) {
+    return false;
+  }
+
   /** Opens the engine's own random streams, split after the world's (arrivals, timeline, failures, churn). */
   void start(SplittableRandom root);
 

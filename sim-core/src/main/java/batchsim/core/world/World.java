@@ -49,6 +49,18 @@ public final class World {
     return this;
   }
 
+  /**
+   * Streams the engine's status record to {@code sink}.
+   *
+   * @throws IllegalArgumentException when the engine has no status record
+   */
+  public World recordStatus(StatusSink sink) {
+    if (!cluster.engine().recordStatus(sink)) {
+      throw new IllegalArgumentException("the status record is Kueue's: this scenario runs under Volcano");
+    }
+    return this;
+  }
+
   /** Checks every invariant after every event (slower; on in tests and with --check). */
   public World checked(boolean on) {
     this.checked = on;

@@ -1,6 +1,7 @@
 package batchsim.core.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import batchsim.core.metrics.RunResult;
 import batchsim.core.model.ClusterAction;
@@ -87,6 +88,27 @@ class RandomizedWorldTest {
   @MethodSource("seeds")
   void underKueue(long seed) {
     assertEveryWorkloadAccountedFor(new Simulation(scenario(seed).build()).checked(true).maxEvents(400_000).run());
+  }
+
+  /**
+   * The status record changes nothing in the run, arrives in time order, and (checked) its queue counts are the
+   * engine's at the end of every instant.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void underKueue_withTheStatusRecord(long seed) {
+    long[] last = {0};
+    int[] records = {0};
+    RunResult recorded = new Simulation(scenario(seed).build()).checked(true).maxEvents(400_000)
+        .recordStatus(r -> {
+          assertTrue(r.timeMs() >= last[0], "time order");
+          last[0] = r.timeMs();
+          records[0]++;
+        }).run();
+    RunResult plain = new Simulation(scenario(seed).build()).run();
+    assertEquals(plain.overall(), recorded.overall());
+    assertEquals(plain.workloads(), recorded.workloads());
+    assertTrue(records[0] > plain.overall().arrived(), "every workload is written at least once");
   }
 
   @ParameterizedTest(name = "seed {0}")

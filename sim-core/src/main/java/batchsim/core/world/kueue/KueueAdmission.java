@@ -6,6 +6,7 @@ import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
 import batchsim.core.engine.EventTarget;
+import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
@@ -17,6 +18,7 @@ import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.world.AdmissionEngine;
 import batchsim.core.world.SampleSource;
+import batchsim.core.world.StatusSink;
 import batchsim.core.world.WorldContext;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,6 +56,10 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
   final TasBinding tas;
   ProvisioningController provisioning;
+  /** The opt-in status record, or null. */
+  private StatusRecorder status;
+  /** Checked mode: the status record compares its counts with the engine's. */
+  boolean checked;
   private boolean explain;
   private boolean cycleScheduled;
   private boolean bindScheduled;
@@ -104,12 +110,19 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   @Override
   public void checked(boolean on) {
     kueue.trackChanges(on);
+    checked = on;
   }
 
   @Override
   public void explain(boolean on) {
     this.explain = on;
     kueue.keepHistory(on);
+  }
+
+  @Override
+  public boolean recordStatus(StatusSink sink) {
+    status = new StatusRecorder(this, sink);
+    return true;
   }
 
   @Override
@@ -139,6 +152,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     run.serving = serving;
     w.runtime = run;
     workloads.add(w);
+    onWorkloadChanged(w); // created: the status record writes it even if the engine holds it at once
     requestCycle();
     return w;
   }
@@ -214,6 +228,21 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   @Override
   public void onAdmitted(Workload w) {
     runs.admitted(w);
+  }
+
+  @Override
+  public void onWorkloadChanged(Workload w) {
+    if (status != null) {
+      status.workloadChanged(w);
+    }
+  }
+
+  /** An admission check controller's verdict, with its message for the status record. */
+  void setCheckState(Workload w, String check, CheckState state, long requeueAfterMs, String message) {
+    kueue.setCheckState(w, check, state, requeueAfterMs, message);
+    if (status != null) {
+      status.checkVerdict(w, check, state, message);
+    }
   }
 
   /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
@@ -329,6 +358,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Any timeline change may change an admission decision. */
   @Override
   public void timelineActionApplied() {
+    if (status != null) {
+      status.everythingChanged();
+    }
     requestCycle();
   }
 
@@ -372,6 +404,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
     v.addAll(kueue.checkTouchedWorkloads());
     v.addAll(kueue.takeOperationViolations());
+    if (status != null && checked) {
+      v.addAll(status.takeViolations());
+    }
     return v;
   }
 

@@ -79,7 +79,7 @@ final class ProvisioningController implements EventTarget {
       AdmissionCheckSpec c = checks.get(name);
       if (c == null || c.provisioning() == null || !needsRequest(w, c.provisioning())) {
         // Kueue: no request needed (no managed resource requested) → Ready at once.
-        admission.kueue.setCheckState(w, name, CheckState.READY, 0, "the provisioning request is not needed");
+        admission.setCheckState(w, name, CheckState.READY, 0, "the provisioning request is not needed");
         continue;
       }
       requests++;
@@ -137,10 +137,10 @@ final class ProvisioningController implements EventTarget {
     latency.recordValue(admission.loop.now() - a.createdMs());
     if (p.capacityRevokedProbability() > 0 && random.nextDouble() < p.capacityRevokedProbability()) {
       rejected++;
-      admission.kueue.setCheckState(w, a.check(), CheckState.REJECTED, 0, "CapacityRevoked");
+      admission.setCheckState(w, a.check(), CheckState.REJECTED, 0, "CapacityRevoked");
       return;
     }
-    admission.kueue.setCheckState(w, a.check(), CheckState.READY, 0, "Provisioned");
+    admission.setCheckState(w, a.check(), CheckState.READY, 0, "Provisioned");
     if (w.check(a.check()) == CheckState.READY && w.waitingForChecks() && p.bookingExpiryMs() > 0) {
       admission.loop.schedule(admission.loop.now() + p.bookingExpiryMs(), EventKind.BOOKING_EXPIRY, this,
           new Attempt(w, a.check(), a.reservation(), a.createdMs(), true));
@@ -158,13 +158,13 @@ final class ProvisioningController implements EventTarget {
     int n = retries.computeIfAbsent(w, k -> new HashMap<>()).merge(check, 1, Integer::sum);
     if (n > p.backoffLimitCount()) {
       rejected++;
-      admission.kueue.setCheckState(w, check, CheckState.REJECTED, 0, why + " after " + (n - 1) + " retries");
+      admission.setCheckState(w, check, CheckState.REJECTED, 0, why + " after " + (n - 1) + " retries");
       return;
     }
     retried++;
     // Kueue provisioning controller: the check says "Retrying after ..." around the request's own message.
     String retrying = "BookingExpired".equals(why) ? "Retrying after booking expired: " : "Retrying after failure: ";
-    admission.kueue.setCheckState(w, check, CheckState.RETRY, Backoff.exponential(p.backoffBaseMs(), p.backoffMaxMs(), n),
+    admission.setCheckState(w, check, CheckState.RETRY, Backoff.exponential(p.backoffBaseMs(), p.backoffMaxMs(), n),
         retrying + why + " (attempt " + n + ")");
   }
 
