@@ -163,6 +163,7 @@ final class Preemptor {
       evicted++;
       String msg = "Preempted to accommodate a workload (UID: " + preemptor.id() + ") due to "
           + humanReason(t.reason()) + "; preemptor path: " + path(cq) + "; preemptee path: " + path(v.cq);
+      v.preemptingClusterQueue = cq.name; // Kueue ReportPreemption labels the preemptor's ClusterQueue
       engine.workloads.evict(v, "Preempted", t.reason(), msg);
       engine.recorder.event(preemptor, "PreemptedWorkload", "Normal"); // Kueue IssuePreemptions, on the preemptor
     }

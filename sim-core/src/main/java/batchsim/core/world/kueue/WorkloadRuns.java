@@ -228,6 +228,7 @@ final class WorkloadRuns implements EventTarget {
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     kueue.finish(w);
+    admission.metrics.finished(w);
     admission.holding[rt.queue]--;
     recorder().finished(rt.queue, loop.now() - w.createdMs());
     admission.requestBind();
