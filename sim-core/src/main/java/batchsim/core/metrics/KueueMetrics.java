@@ -93,6 +93,10 @@ public final class KueueMetrics {
       "kueue_cluster_queue_borrowing_limit", "cohort", CQ, "flavor", "resource", RR);
   public final GaugeFamily clusterQueueLendingLimit = new GaugeFamily(
       "kueue_cluster_queue_lending_limit", "cohort", CQ, "flavor", "resource", RR);
+  public final GaugeFamily localQueueResourceReservation = new GaugeFamily(
+      "kueue_local_queue_resource_reservation", NAME, NS, "flavor", "resource", RR);
+  public final GaugeFamily localQueueResourceUsage = new GaugeFamily(
+      "kueue_local_queue_resource_usage", NAME, NS, "flavor", "resource", RR);
   public final GaugeFamily clusterQueueWeightedShare = new GaugeFamily(
       "kueue_cluster_queue_weighted_share", CQ, "cohort", RR);
   public final GaugeFamily cohortWeightedShare = new GaugeFamily("kueue_cohort_weighted_share", "cohort", RR);
@@ -107,7 +111,8 @@ public final class KueueMetrics {
       clusterQueueWeightedShare, cohortWeightedShare, localQueuePendingWorkloads, localQueueFinishedWorkloads,
       localQueueQuotaReservedWorkloadsTotal, localQueueFinishedWorkloadsTotal, localQueueQuotaReservedWaitTime,
       localQueueAdmittedWorkloadsTotal, localQueueAdmissionWaitTime, localQueueAdmissionChecksWaitTime,
-      localQueueEvictedWorkloadsTotal, localQueueReservingActiveWorkloads, localQueueAdmittedActiveWorkloads);
+      localQueueEvictedWorkloadsTotal, localQueueReservingActiveWorkloads, localQueueAdmittedActiveWorkloads,
+      localQueueResourceReservation, localQueueResourceUsage);
 
   private Runnable gaugeRefresher = () -> { };
 

@@ -71,6 +71,8 @@ class KueueMetricsTest {
         "lending_limit")) {
       expected.put("kueue_cluster_queue_" + n, List.of("cohort", cq, "flavor", "resource", rr));
     }
+    expected.put("kueue_local_queue_resource_reservation", List.of("name", "namespace", "flavor", "resource", rr));
+    expected.put("kueue_local_queue_resource_usage", List.of("name", "namespace", "flavor", "resource", rr));
     expected.put("kueue_cluster_queue_weighted_share", List.of(cq, "cohort", rr));
     expected.put("kueue_cohort_weighted_share", List.of("cohort", rr));
     Map<String, List<String>> actual = new HashMap<>();

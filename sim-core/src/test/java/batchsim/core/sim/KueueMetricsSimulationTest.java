@@ -7,10 +7,20 @@ import batchsim.core.metrics.MetricSample;
 import batchsim.core.metrics.PreemptionStats;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.TimeSeries;
+import batchsim.core.model.AdmissionCheckSpec;
+import batchsim.core.model.AutoscalingSpec;
+import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.FlavorFungibility;
+import batchsim.core.model.FlavorQuotaSpec;
 import batchsim.core.model.KueueConfig;
+import batchsim.core.model.LocalQueueSpec;
+import batchsim.core.model.LongDistribution;
 import batchsim.core.model.PreemptionPolicy;
 import batchsim.core.model.PreemptionSpec;
+import batchsim.core.model.ProvisioningSpec;
+import batchsim.core.model.QueueingStrategy;
 import batchsim.core.model.QuotaSpec;
+import batchsim.core.model.ResourceGroupSpec;
 import batchsim.core.volcano.VolcanoConfig;
 import batchsim.core.volcano.VolcanoQueueSpec;
 import batchsim.core.volcano.VolcanoSetup;
@@ -103,6 +113,11 @@ class KueueMetricsSimulationTest {
         assertEquals(ts.rows().get(i)[ts.columns().indexOf("used:" + cq + ":a100:nvidia.com/gpu")],
             sum(m, "kueue_cluster_queue_resource_reservation", q), cq + " at " + ts.timesMs().get(i));
         assertEquals(1.0, m.get("kueue_cluster_queue_status{" + q + "," + RR + ",status=\"active\"}"));
+        String lq = "name=\"" + cq + "\",namespace=\"default\"";
+        assertEquals(sum(m, "kueue_cluster_queue_resource_reservation", q),
+            sum(m, "kueue_local_queue_resource_reservation", lq), "its only LocalQueue");
+        assertEquals(sum(m, "kueue_cluster_queue_resource_usage", q), sum(m, "kueue_local_queue_resource_usage", lq));
+        assertEquals(sum(m, "kueue_pending_workloads", q), sum(m, "kueue_local_queue_pending_workloads", lq));
         sawPending |= pending > 0;
       }
     }
@@ -112,6 +127,57 @@ class KueueMetricsSimulationTest {
     String fr = "{cluster_queue=\"team-a\",cohort=\"org\",flavor=\"a100\",replica_role=\"standalone\",resource=\"nvidia.com/gpu\"}";
     assertEquals(8.0, at30.get("kueue_cluster_queue_nominal_quota" + fr));
     assertEquals(Double.POSITIVE_INFINITY, at30.get("kueue_cluster_queue_borrowing_limit" + fr));
+  }
+
+  /** One GPU queue "ml" on an empty autoscaled pool whose admission waits for the ProvisioningRequest check. */
+  private static RunResult provisioned(long delayMs, double failure, WorkloadSpecs job) {
+    Specs s = new Specs().pool("gpu", 0, 64_000, 8).flavor("a100", "gpu");
+    s.cqs.add(new ClusterQueueSpec("ml", null, List.of(new ResourceGroupSpec(List.of("nvidia.com/gpu"),
+        List.of(new FlavorQuotaSpec("a100", Map.of("nvidia.com/gpu", QuotaSpec.nominal(32)))))),
+        QueueingStrategy.BEST_EFFORT_FIFO, PreemptionSpec.NEVER, FlavorFungibility.DEFAULT, 1.0, List.of("prov")));
+    s.lqs.add(new LocalQueueSpec("ml", "ml"));
+    job.add(s);
+    ProvisioningSpec prov = new ProvisioningSpec(ProvisioningSpec.ATOMIC_SCALE_UP, LongDistribution.constant(delayMs),
+        failure, 0, 0, 2, 60_000, 1_800_000, List.of(), "gpu");
+    return new Simulation(s.build().withProvisioning(List.of(new AdmissionCheckSpec("prov", prov)),
+        List.of(new AutoscalingSpec("gpu", 0, 4, 600_000)))).checked(true).run();
+  }
+
+  private interface WorkloadSpecs {
+    void add(Specs s);
+  }
+
+  @Test
+  void admissionChecks_reservationThenAdmissionAfterTheCheck() {
+    RunResult r = provisioned(360_000, 0, s -> s.job("j1", "ml", 0, 0, 2, 8, 3_600_000));
+    Map<String, Double> end = r.metricSamples().end();
+    String labels = "{cluster_queue=\"ml\",priority_class=\"\"," + RR + "}";
+    assertEquals(1.0, end.get("kueue_quota_reserved_workloads_total" + labels));
+    assertEquals(0.0, end.get("kueue_quota_reserved_wait_time_seconds_sum" + labels), "reserved at once");
+    assertEquals(1.0, end.get("kueue_admitted_workloads_total" + labels));
+    assertEquals(360.0, end.get("kueue_admission_wait_time_seconds_sum" + labels), "created → Admitted");
+    assertEquals(360.0, end.get("kueue_admission_checks_wait_time_seconds_sum" + labels), "QuotaReserved → Admitted");
+    assertEquals(0.0, end.get("kueue_admission_checks_wait_time_seconds_bucket{cluster_queue=\"ml\","
+        + "priority_class=\"\"," + RR + ",le=\"320\"}"));
+    assertEquals(1.0, end.get("kueue_admission_checks_wait_time_seconds_bucket{cluster_queue=\"ml\","
+        + "priority_class=\"\"," + RR + ",le=\"640\"}"));
+  }
+
+  @Test
+  void admissionChecks_retryThenRejection_countAsAdmissionCheckAndDeactivatedEvictions() {
+    RunResult r = provisioned(60_000, 1.0, s -> s.job("j1", "ml", 0, 0, 1, 8, 60_000));
+    Map<String, Double> end = r.metricSamples().end();
+    String cq = "cluster_queue=\"ml\"";
+    assertEquals("DEACTIVATED", r.workloads().get(0).state());
+    assertEquals(3.0, sum(end, "kueue_quota_reserved_workloads_total", cq));
+    assertEquals(0.0, sum(end, "kueue_admitted_workloads_total", cq));
+    // Retry evicts with reason AdmissionCheck; Rejected deactivates: reason Deactivated, cause AdmissionCheck.
+    assertEquals(2.0, sum(end, "kueue_evicted_workloads_total", "reason=\"AdmissionCheck\"", "underlying_cause=\"\""));
+    assertEquals(1.0, sum(end, "kueue_evicted_workloads_total", "reason=\"Deactivated\"",
+        "underlying_cause=\"AdmissionCheck\""));
+    assertEquals(1.0, sum(end, "kueue_evicted_workloads_once_total", "reason=\"AdmissionCheck\""));
+    assertEquals(1.0, sum(end, "kueue_evicted_workloads_once_total", "reason=\"Deactivated\""));
+    assertEquals(0.0, sum(end, "kueue_preempted_workloads_total"));
   }
 
   @Test

@@ -390,7 +390,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     return metrics.snapshot();
   }
 
-  /** Kueue's metric model (tests). */
+  /** Kueue's metric model itself: families with their types, labels and buckets (an exporter reads it). */
   public KueueMetrics kueueMetrics() {
     return metrics.metrics;
   }

@@ -130,7 +130,7 @@ final class KueueMetricsFeed {
         metrics.localQueueAdmittedActiveWorkloads, metrics.clusterQueueStatus)) {
       f.clear();
     }
-    new ResourceGauges(metrics, view, kueue.index()).refresh(kueue.reservedWorkloads());
+    new ResourceGauges(metrics, view, kueue.index(), spec.localQueues()).refresh(kueue.reservedWorkloads());
     Map<String, int[]> lqCounts = new HashMap<>(); // active, inadmissible, reserving, admitted
     for (String cq : view.clusterQueues()) {
       for (String status : List.of("pending", "active", "terminating")) {
@@ -218,12 +218,19 @@ final class KueueMetricsFeed {
         : new LocalQueueRef(name.substring(slash + 1), name.substring(0, slash));
   }
 
+  /** Base units per Kubernetes unit: milli-cores per core; bytes and counts as they are. */
+  private static double scale(String resource) {
+    return ResourceSpace.CPU.equals(resource) ? 1000.0 : 1.0;
+  }
+
   /** The ClusterQueue resource gauges (Kueue reportResourceMetrics) and the fair-sharing weighted shares. */
-  private record ResourceGauges(KueueMetrics m, MetricsView view, FlavorResources index) {
+  private record ResourceGauges(KueueMetrics m, MetricsView view, FlavorResources index,
+      List<LocalQueueSpec> localQueues) {
     void refresh(List<Workload> holding) {
       for (MetricFamily<?> f : List.of(m.clusterQueueResourceReservation, m.clusterQueueResourceUsage,
           m.clusterQueueNominalQuota, m.clusterQueueBorrowingLimit, m.clusterQueueLendingLimit,
-          m.clusterQueueWeightedShare, m.cohortWeightedShare)) {
+          m.clusterQueueWeightedShare, m.cohortWeightedShare, m.localQueueResourceReservation,
+          m.localQueueResourceUsage)) {
         f.clear();
       }
       for (String cq : view.clusterQueues()) {
@@ -231,7 +238,7 @@ final class KueueMetricsFeed {
         for (int fr : view.quotaFrs(cq)) {
           String resource = index.resourceName(fr);
           String[] labels = {cohort, cq, index.flavorName(index.flavorOf(fr)), resource, KueueMetrics.STANDALONE};
-          double scale = ResourceSpace.CPU.equals(resource) ? 1000.0 : 1.0; // milli-cores to cores
+          double scale = scale(resource);
           long admittedUsage = 0;
           for (Workload w : holding) {
             if (cq.equals(w.clusterQueueName()) && isAdmitted(w)) {
@@ -248,6 +255,29 @@ final class KueueMetricsFeed {
           double share = view.weightedShare(cq);
           m.clusterQueueWeightedShare.set(Double.isInfinite(share) ? Double.NaN : share, cq, cohort,
               KueueMetrics.STANDALONE); // Kueue reportWeightedShare: +Inf is reported as NaN
+        }
+      }
+      // Kueue LocalQueue.reportResourceMetrics: per flavor/resource of its ClusterQueue's quotas.
+      for (LocalQueueSpec lq : localQueues) {
+        if (!view.clusterQueues().contains(lq.clusterQueue())) {
+          continue;
+        }
+        LocalQueueRef ref = localQueue(lq.name());
+        for (int fr : view.quotaFrs(lq.clusterQueue())) {
+          long reserved = 0;
+          long admitted = 0;
+          for (Workload w : holding) {
+            if (lq.name().equals(w.spec().localQueue()) && lq.clusterQueue().equals(w.clusterQueueName())) {
+              reserved += view.usage(w, fr);
+              admitted += isAdmitted(w) ? view.usage(w, fr) : 0;
+            }
+          }
+          String resource = index.resourceName(fr);
+          double scale = scale(resource);
+          String[] labels = {ref.name(), ref.namespace(), index.flavorName(index.flavorOf(fr)), resource,
+              KueueMetrics.STANDALONE};
+          m.localQueueResourceReservation.set(reserved / scale, labels);
+          m.localQueueResourceUsage.set(admitted / scale, labels);
         }
       }
       if (view.fairSharing()) {
