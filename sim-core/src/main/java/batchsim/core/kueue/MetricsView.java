@@ -33,6 +33,17 @@ public final class MetricsView {
     return q.hasParent() ? q.parent.name : "";
   }
 
+  /** The cohorts above a ClusterQueue or cohort, its parent first and the root last. */
+  public List<String> ancestors(String clusterQueueOrCohort) {
+    QuotaNode n = engine.tree.queuesByName.containsKey(clusterQueueOrCohort) ? queue(clusterQueueOrCohort)
+        : engine.tree.cohorts.get(clusterQueueOrCohort);
+    List<String> out = new ArrayList<>();
+    for (Cohort c = n.parent; c != null; c = c.parent) {
+      out.add(c.name);
+    }
+    return out;
+  }
+
   /** Kueue's ClusterQueue status: terminating once deleted, pending while stopped (inactive), else active. */
   public String status(String cq) {
     ClusterQueue q = queue(cq);

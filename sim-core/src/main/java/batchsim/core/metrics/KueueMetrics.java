@@ -100,6 +100,15 @@ public final class KueueMetrics {
   public final GaugeFamily clusterQueueWeightedShare = new GaugeFamily(
       "kueue_cluster_queue_weighted_share", CQ, "cohort", RR);
   public final GaugeFamily cohortWeightedShare = new GaugeFamily("kueue_cohort_weighted_share", "cohort", RR);
+  public final GaugeFamily clusterQueueInfo = new GaugeFamily(
+      "kueue_cluster_queue_info", CQ, "parent_cohort", "root_cohort", RR);
+  public final GaugeFamily cohortInfo = new GaugeFamily("kueue_cohort_info", "cohort", "parent_cohort", "root_cohort", RR);
+  public final CounterFamily cohortSubtreeAdmittedWorkloadsTotal = new CounterFamily(
+      "kueue_cohort_subtree_admitted_workloads_total", "cohort", PC, RR);
+  public final HistogramFamily podsReadyToEvictedTime = new HistogramFamily(
+      "kueue_pods_ready_to_evicted_time_seconds", kueueExponential(14), CQ, "reason", "underlying_cause", RR);
+  public final HistogramFamily workloadEvictionLatency = new HistogramFamily(
+      "kueue_workload_eviction_latency_seconds", kueueExponential(14), CQ, "reason", RR);
 
   /** Every family, in metrics.go's Register() order then the LocalQueue ones. */
   private final List<MetricFamily<?>> families = List.of(admissionAttemptsTotal, admissionAttemptDuration,
@@ -108,7 +117,8 @@ public final class KueueMetrics {
       admissionChecksWaitTime, evictedWorkloadsTotal, evictedWorkloadsOnceTotal, preemptedWorkloadsTotal,
       reservingActiveWorkloads, admittedActiveWorkloads, clusterQueueStatus, clusterQueueResourceReservation,
       clusterQueueResourceUsage, clusterQueueNominalQuota, clusterQueueBorrowingLimit, clusterQueueLendingLimit,
-      clusterQueueWeightedShare, cohortWeightedShare, localQueuePendingWorkloads, localQueueFinishedWorkloads,
+      clusterQueueWeightedShare, cohortWeightedShare, clusterQueueInfo, cohortInfo,
+      cohortSubtreeAdmittedWorkloadsTotal, podsReadyToEvictedTime, workloadEvictionLatency, localQueuePendingWorkloads, localQueueFinishedWorkloads,
       localQueueQuotaReservedWorkloadsTotal, localQueueFinishedWorkloadsTotal, localQueueQuotaReservedWaitTime,
       localQueueAdmittedWorkloadsTotal, localQueueAdmissionWaitTime, localQueueAdmissionChecksWaitTime,
       localQueueEvictedWorkloadsTotal, localQueueReservingActiveWorkloads, localQueueAdmittedActiveWorkloads,
@@ -160,14 +170,32 @@ public final class KueueMetrics {
     }
   }
 
-  /** Kueue workloadevict.Evict: evicted_workloads_total always, _once_total on the first (reason, cause). */
+  /**
+   * Kueue workloadevict.Evict: evicted_workloads_total always, _once_total on the first (reason, cause), and
+   * pods_ready_to_evicted_time when the workload's pods were ready ({@code podsReadySeconds} null: not).
+   */
   public void evicted(String cq, LocalQueueRef lq, String reason, String underlyingCause, String priorityClass,
-      boolean firstOfKind) {
+      boolean firstOfKind, Double podsReadySeconds) {
+    if (podsReadySeconds != null) {
+      podsReadyToEvictedTime.observe(podsReadySeconds, cq, reason, underlyingCause, STANDALONE);
+    }
     evictedWorkloadsTotal.inc(cq, reason, underlyingCause, priorityClass, STANDALONE);
     localQueueEvictedWorkloadsTotal.inc(lq.name(), lq.namespace(), reason, underlyingCause, priorityClass,
         STANDALONE);
     if (firstOfKind) {
       evictedWorkloadsOnceTotal.inc(cq, reason, underlyingCause, priorityClass, STANDALONE);
+    }
+  }
+
+  /** Kueue ReportWorkloadEvictionLatency: an evicted workload released its quota (back to pending). */
+  public void evictionCompleted(String cq, String evictedReason, double seconds) {
+    workloadEvictionLatency.observe(Math.max(0, seconds), cq, evictedReason, STANDALONE);
+  }
+
+  /** Kueue ReportCohortSubtreeAdmittedWorkload: with every admission, once per cohort above the queue. */
+  public void admittedInCohorts(List<String> ancestors, String priorityClass) {
+    for (String c : ancestors) {
+      cohortSubtreeAdmittedWorkloadsTotal.inc(c, priorityClass, STANDALONE);
     }
   }
 

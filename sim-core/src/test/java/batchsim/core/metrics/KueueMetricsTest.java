@@ -29,6 +29,8 @@ class KueueMetricsTest {
     assertArrayEquals(Buckets.kueueExponential(14), m.admissionChecksWaitTime.bounds());
     assertArrayEquals(Buckets.kueueExponential(14), m.localQueueAdmissionChecksWaitTime.bounds());
     assertArrayEquals(Buckets.PROMETHEUS_DEFAULT, m.admissionAttemptDuration.bounds());
+    assertArrayEquals(Buckets.kueueExponential(14), m.podsReadyToEvictedTime.bounds());
+    assertArrayEquals(Buckets.kueueExponential(14), m.workloadEvictionLatency.bounds());
   }
 
   @Test
@@ -75,6 +77,11 @@ class KueueMetricsTest {
     expected.put("kueue_local_queue_resource_usage", List.of("name", "namespace", "flavor", "resource", rr));
     expected.put("kueue_cluster_queue_weighted_share", List.of(cq, "cohort", rr));
     expected.put("kueue_cohort_weighted_share", List.of("cohort", rr));
+    expected.put("kueue_cluster_queue_info", List.of(cq, "parent_cohort", "root_cohort", rr));
+    expected.put("kueue_cohort_info", List.of("cohort", "parent_cohort", "root_cohort", rr));
+    expected.put("kueue_cohort_subtree_admitted_workloads_total", List.of("cohort", pc, rr));
+    expected.put("kueue_pods_ready_to_evicted_time_seconds", List.of(cq, "reason", "underlying_cause", rr));
+    expected.put("kueue_workload_eviction_latency_seconds", List.of(cq, "reason", rr));
     Map<String, List<String>> actual = new HashMap<>();
     for (MetricFamily<?> f : new KueueMetrics().families()) {
       actual.put(f.name(), f.labelNames());
@@ -111,12 +118,13 @@ class KueueMetricsTest {
   @Test
   void evicted_countsOnceTotalOnlyForTheFirstEvictionOfAKind() {
     KueueMetrics m = new KueueMetrics();
-    m.evicted("cq-a", LQ, "Preempted", "", "high", true);
-    m.evicted("cq-a", LQ, "Preempted", "", "high", false);
+    m.evicted("cq-a", LQ, "Preempted", "", "high", true, 12.0);
+    m.evicted("cq-a", LQ, "Preempted", "", "high", false, null);
     m.preempted("cq-b", "InCohortReclamation");
     assertEquals(2, m.evictedWorkloadsTotal.value("cq-a", "Preempted", "", "high", "standalone"));
     assertEquals(1, m.evictedWorkloadsOnceTotal.value("cq-a", "Preempted", "", "high", "standalone"));
     assertEquals(1, m.preemptedWorkloadsTotal.value("cq-b", "InCohortReclamation", "standalone"));
+    assertEquals(1, m.podsReadyToEvictedTime.count("cq-a", "Preempted", "", "standalone"), "only when pods were ready");
   }
 
   @Test

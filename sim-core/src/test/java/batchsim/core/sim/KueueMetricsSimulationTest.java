@@ -8,6 +8,8 @@ import batchsim.core.metrics.PreemptionStats;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.TimeSeries;
 import batchsim.core.model.AdmissionCheckSpec;
+import batchsim.core.model.ClusterAction;
+import batchsim.core.model.ClusterAction.StopPolicy;
 import batchsim.core.model.AutoscalingSpec;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.FlavorFungibility;
@@ -21,6 +23,7 @@ import batchsim.core.model.ProvisioningSpec;
 import batchsim.core.model.QueueingStrategy;
 import batchsim.core.model.QuotaSpec;
 import batchsim.core.model.ResourceGroupSpec;
+import batchsim.core.model.TimelineEvent;
 import batchsim.core.volcano.VolcanoConfig;
 import batchsim.core.volcano.VolcanoQueueSpec;
 import batchsim.core.volcano.VolcanoSetup;
@@ -90,6 +93,15 @@ class KueueMetricsSimulationTest {
     assertEquals(success + inadmissible, sum(end, "kueue_admission_attempt_duration_seconds_count"));
     assertEquals(success + inadmissible,
         sum(end, "kueue_admission_attempt_duration_seconds_bucket", "le=\"0.005\""), "0 s of virtual time each");
+    assertEquals(r.overall().admitted(), sum(end, "kueue_cohort_subtree_admitted_workloads_total", "cohort=\"org\""));
+    assertEquals(1.0, end.get("kueue_cluster_queue_info{cluster_queue=\"team-b\",parent_cohort=\"org\","
+        + RR + ",root_cohort=\"org\"}"));
+    assertEquals(1.0, end.get("kueue_cohort_info{cohort=\"org\",parent_cohort=\"\"," + RR + ",root_cohort=\"org\"}"));
+    // Every requeue follows the eviction by at most the 5 s termination grace period.
+    assertEquals(p.requeues(), sum(end, "kueue_workload_eviction_latency_seconds_count"));
+    assertEquals(p.requeues(), sum(end, "kueue_workload_eviction_latency_seconds_bucket", "le=\"5\""));
+    double ready = sum(end, "kueue_pods_ready_to_evicted_time_seconds_count");
+    assertTrue(ready > 0 && ready <= r.overall().evicted(), "running victims: " + ready);
     // Preempted workloads requeue without backoff: every workload waiting at the end is active or parked.
     assertEquals(r.overall().pendingAtEnd(), sum(end, "kueue_pending_workloads"));
     assertTrue(sum(end, "kueue_pending_workloads", "status=\"inadmissible\"") > 0, "parked workloads at the end");
@@ -127,6 +139,34 @@ class KueueMetricsSimulationTest {
     String fr = "{cluster_queue=\"team-a\",cohort=\"org\",flavor=\"a100\",replica_role=\"standalone\",resource=\"nvidia.com/gpu\"}";
     assertEquals(8.0, at30.get("kueue_cluster_queue_nominal_quota" + fr));
     assertEquals(Double.POSITIVE_INFINITY, at30.get("kueue_cluster_queue_borrowing_limit" + fr));
+  }
+
+  @Test
+  void stoppedClusterQueue_reportsPendingStatusAndEveryPendingWorkloadInadmissible() {
+    // team-a (8 GPUs) runs one 8-GPU job for an hour with 3 queued behind it; HoldAndDrain at 10 min evicts
+    // the runner, which requeues: from then on 4 pending, all counted inadmissible, status pending.
+    Specs s = new Specs().pool("gpu", 2, 64_000, 8).flavor("a100", "gpu")
+        .gpuQueue("team-a", null, "a100", 8, NO, NO, PreemptionSpec.NEVER);
+    for (int i = 0; i < 4; i++) {
+      s.job("j" + i, "team-a", i * 1_000L, 0, 1, 8, 3_600_000);
+    }
+    s.timeline.add(TimelineEvent.once(600_000, new ClusterAction.StopQueue("team-a", null, StopPolicy.HOLD_AND_DRAIN)));
+    s.sampleInterval = 300_000;
+    s.horizon = 1_800_000;
+    RunResult r = new Simulation(s.build()).checked(true).run();
+    String q = "cluster_queue=\"team-a\",";
+    Map<String, Double> at5 = r.metricSamples().samples().get(1).values();
+    assertEquals(300_000, r.metricSamples().samples().get(1).timeMs());
+    assertEquals(1.0, at5.get("kueue_cluster_queue_status{" + q + RR + ",status=\"active\"}"));
+    assertEquals(3.0, sum(at5, "kueue_pending_workloads", q));
+    assertEquals(1.0, at5.get("kueue_admitted_active_workloads{" + q + RR + "}"));
+    Map<String, Double> at15 = r.metricSamples().samples().get(3).values();
+    assertEquals(1.0, at15.get("kueue_cluster_queue_status{" + q + RR + ",status=\"pending\"}"));
+    assertEquals(0.0, at15.get("kueue_cluster_queue_status{" + q + RR + ",status=\"active\"}"));
+    assertEquals(0.0, at15.get("kueue_pending_workloads{" + q + RR + ",status=\"active\"}"));
+    assertEquals(4.0, at15.get("kueue_pending_workloads{" + q + RR + ",status=\"inadmissible\"}"));
+    assertEquals(0.0, at15.get("kueue_reserving_active_workloads{" + q + RR + "}"));
+    assertEquals(1.0, sum(at15, "kueue_evicted_workloads_total", "reason=\"ClusterQueueStopped\""));
   }
 
   /** One GPU queue "ml" on an empty autoscaled pool whose admission waits for the ProvisioningRequest check. */

@@ -94,6 +94,7 @@ final class KueueMetricsFeed {
       double checksWait = seconds(clock.getAsLong() - reserved.timeMs());
       metrics.admitted(w.clusterQueueName(), localQueue(w), priorityClass(w), wait, checksWait);
     }
+    metrics.admittedInCohorts(view.ancestors(w.clusterQueueName()), priorityClass(w));
   }
 
   /** Kueue workloadevict.Evict and, for a preemption, ReportPreemption. */
@@ -105,11 +106,21 @@ final class KueueMetricsFeed {
       reason = "Deactivated";
     }
     boolean first = evictionKinds.add(List.of(w.id(), reason, cause));
-    metrics.evicted(w.clusterQueueName(), localQueue(w), reason, cause, priorityClass(w), first);
+    Condition ready = w.condition(ConditionType.PODS_READY);
+    Double readySeconds = ready != null && ready.status() ? seconds(clock.getAsLong() - ready.timeMs()) : null;
+    metrics.evicted(w.clusterQueueName(), localQueue(w), reason, cause, priorityClass(w), first, readySeconds);
     if (w.preemptionReason() != null) {
       metrics.preempted(w.preemptingClusterQueue(), w.preemptionReason());
     } else if (inCycle) {
       entryEvicted = true; // only an entry of the cycle itself is evicted without a preemptor
+    }
+  }
+
+  /** Kueue ReportWorkloadEvictionLatency: quota released after an eviction, by the Evicted condition's reason. */
+  void evictionCompleting(Workload w) {
+    Condition evicted = w.condition(ConditionType.EVICTED);
+    if (evicted != null && evicted.status()) {
+      metrics.evictionCompleted(w.clusterQueueName(), evicted.reason(), seconds(clock.getAsLong() - evicted.timeMs()));
     }
   }
 
@@ -127,11 +138,13 @@ final class KueueMetricsFeed {
     for (MetricFamily<?> f : List.of(metrics.pendingWorkloads, metrics.localQueuePendingWorkloads,
         metrics.finishedWorkloads, metrics.localQueueFinishedWorkloads, metrics.reservingActiveWorkloads,
         metrics.localQueueReservingActiveWorkloads, metrics.admittedActiveWorkloads,
-        metrics.localQueueAdmittedActiveWorkloads, metrics.clusterQueueStatus)) {
+        metrics.localQueueAdmittedActiveWorkloads, metrics.clusterQueueStatus, metrics.clusterQueueInfo,
+        metrics.cohortInfo)) {
       f.clear();
     }
     new ResourceGauges(metrics, view, kueue.index(), spec.localQueues()).refresh(kueue.reservedWorkloads());
     Map<String, int[]> lqCounts = new HashMap<>(); // active, inadmissible, reserving, admitted
+    refreshInfo();
     for (String cq : view.clusterQueues()) {
       for (String status : List.of("pending", "active", "terminating")) {
         metrics.clusterQueueStatus.set(status.equals(view.status(cq)) ? 1 : 0, cq, status, KueueMetrics.STANDALONE);
@@ -180,6 +193,20 @@ final class KueueMetricsFeed {
       metrics.localQueueAdmittedActiveWorkloads.set(c[3], ref.name(), ref.namespace(), KueueMetrics.STANDALONE);
       metrics.localQueueFinishedWorkloads.set(finishedPerLq.getOrDefault(lq.name(), 0), ref.name(),
           ref.namespace(), KueueMetrics.STANDALONE);
+    }
+  }
+
+  /** Kueue recordCQInfo / recordCohortInfo: 1, labelled by the parent and root cohort ("" when none). */
+  private void refreshInfo() {
+    for (String cq : view.clusterQueues()) {
+      List<String> up = view.ancestors(cq);
+      metrics.clusterQueueInfo.set(1, cq, up.isEmpty() ? "" : up.get(0), up.isEmpty() ? "" : up.get(up.size() - 1),
+          KueueMetrics.STANDALONE);
+    }
+    for (String cohort : view.cohorts()) {
+      List<String> up = view.ancestors(cohort);
+      metrics.cohortInfo.set(1, cohort, up.isEmpty() ? "" : up.get(0), up.isEmpty() ? cohort : up.get(up.size() - 1),
+          KueueMetrics.STANDALONE);
     }
   }
 

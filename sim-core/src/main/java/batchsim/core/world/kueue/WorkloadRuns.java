@@ -240,6 +240,7 @@ final class WorkloadRuns implements EventTarget {
     WorkloadRun rt = run(w);
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
+    admission.metrics.evictionCompleting(w);
     kueue.evictionComplete(w);
     admission.holding[rt.queue]--;
     if (!rt.serving) {
