@@ -96,6 +96,20 @@ public final class MetricsView {
     return Drs.of(engine.tree.cohorts.get(cohort), null, engine.index).weightedShare();
   }
 
+  /** Kueue SubtreeQuota of a cohort: its own nominal plus what its children can lend it. */
+  public long cohortSubtreeQuota(String cohort, int fr) {
+    return engine.tree.cohorts.get(cohort).subtreeQuota[fr];
+  }
+
+  /** Quota reserved by every ClusterQueue below the cohort (Kueue subtreeReservationMemo.total). */
+  public long cohortSubtreeReservation(String cohort, int fr) {
+    long total = 0;
+    for (ClusterQueue q : engine.tree.cohorts.get(cohort).subtreeQueues()) {
+      total += q.usage[fr];
+    }
+    return total;
+  }
+
   /** Quota a workload holds on a flavor/resource pair (0 when it holds none). */
   public long usage(Workload w, int fr) {
     return w.usage.get(fr);

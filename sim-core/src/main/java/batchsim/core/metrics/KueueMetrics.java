@@ -103,6 +103,12 @@ public final class KueueMetrics {
   public final GaugeFamily clusterQueueInfo = new GaugeFamily(
       "kueue_cluster_queue_info", CQ, "parent_cohort", "root_cohort", RR);
   public final GaugeFamily cohortInfo = new GaugeFamily("kueue_cohort_info", "cohort", "parent_cohort", "root_cohort", RR);
+  public final GaugeFamily cohortSubtreeQuota = new GaugeFamily(
+      "kueue_cohort_subtree_quota", "cohort", "flavor", "resource", RR);
+  public final GaugeFamily cohortSubtreeResourceReservations = new GaugeFamily(
+      "kueue_cohort_subtree_resource_reservations", "cohort", "flavor", "resource", RR);
+  public final GaugeFamily cohortSubtreeAdmittedActiveWorkloads = new GaugeFamily(
+      "kueue_cohort_subtree_admitted_active_workloads", "cohort", RR);
   public final CounterFamily cohortSubtreeAdmittedWorkloadsTotal = new CounterFamily(
       "kueue_cohort_subtree_admitted_workloads_total", "cohort", PC, RR);
   public final HistogramFamily podsReadyToEvictedTime = new HistogramFamily(
@@ -118,6 +124,7 @@ public final class KueueMetrics {
       reservingActiveWorkloads, admittedActiveWorkloads, clusterQueueStatus, clusterQueueResourceReservation,
       clusterQueueResourceUsage, clusterQueueNominalQuota, clusterQueueBorrowingLimit, clusterQueueLendingLimit,
       clusterQueueWeightedShare, cohortWeightedShare, clusterQueueInfo, cohortInfo,
+      cohortSubtreeQuota, cohortSubtreeResourceReservations, cohortSubtreeAdmittedActiveWorkloads,
       cohortSubtreeAdmittedWorkloadsTotal, podsReadyToEvictedTime, workloadEvictionLatency, localQueuePendingWorkloads, localQueueFinishedWorkloads,
       localQueueQuotaReservedWorkloadsTotal, localQueueFinishedWorkloadsTotal, localQueueQuotaReservedWaitTime,
       localQueueAdmittedWorkloadsTotal, localQueueAdmissionWaitTime, localQueueAdmissionChecksWaitTime,

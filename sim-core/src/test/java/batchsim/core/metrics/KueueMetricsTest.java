@@ -79,6 +79,9 @@ class KueueMetricsTest {
     expected.put("kueue_cohort_weighted_share", List.of("cohort", rr));
     expected.put("kueue_cluster_queue_info", List.of(cq, "parent_cohort", "root_cohort", rr));
     expected.put("kueue_cohort_info", List.of("cohort", "parent_cohort", "root_cohort", rr));
+    expected.put("kueue_cohort_subtree_quota", List.of("cohort", "flavor", "resource", rr));
+    expected.put("kueue_cohort_subtree_resource_reservations", List.of("cohort", "flavor", "resource", rr));
+    expected.put("kueue_cohort_subtree_admitted_active_workloads", List.of("cohort", rr));
     expected.put("kueue_cohort_subtree_admitted_workloads_total", List.of("cohort", pc, rr));
     expected.put("kueue_pods_ready_to_evicted_time_seconds", List.of(cq, "reason", "underlying_cause", rr));
     expected.put("kueue_workload_eviction_latency_seconds", List.of(cq, "reason", rr));

@@ -134,6 +134,13 @@ class KueueMetricsSimulationTest {
       }
     }
     assertTrue(sawPending, "some sample sees a queue");
+    for (MetricSample sample : samples) {
+      Map<String, Double> m = sample.values();
+      String org = "cohort=\"org\"";
+      assertEquals(16.0, m.get("kueue_cohort_subtree_quota{" + org + ",flavor=\"a100\"," + RR + ",resource=\"nvidia.com/gpu\"}"));
+      assertEquals(sum(m, "kueue_cluster_queue_resource_reservation"), sum(m, "kueue_cohort_subtree_resource_reservations", org));
+      assertEquals(sum(m, "kueue_admitted_active_workloads"), sum(m, "kueue_cohort_subtree_admitted_active_workloads", org));
+    }
     // At 30 min: quota as declared, unlimited borrowing reported as +Inf.
     Map<String, Double> at30 = samples.get(30).values();
     String fr = "{cluster_queue=\"team-a\",cohort=\"org\",flavor=\"a100\",replica_role=\"standalone\",resource=\"nvidia.com/gpu\"}";

@@ -139,7 +139,7 @@ final class KueueMetricsFeed {
         metrics.finishedWorkloads, metrics.localQueueFinishedWorkloads, metrics.reservingActiveWorkloads,
         metrics.localQueueReservingActiveWorkloads, metrics.admittedActiveWorkloads,
         metrics.localQueueAdmittedActiveWorkloads, metrics.clusterQueueStatus, metrics.clusterQueueInfo,
-        metrics.cohortInfo)) {
+        metrics.cohortInfo, metrics.cohortSubtreeAdmittedActiveWorkloads)) {
       f.clear();
     }
     new ResourceGauges(metrics, view, kueue.index(), spec.localQueues()).refresh(kueue.reservedWorkloads());
@@ -177,10 +177,18 @@ final class KueueMetricsFeed {
         l[3]++;
       }
     }
+    Map<String, Integer> cohortAdmitted = new HashMap<>();
     for (String cq : view.clusterQueues()) {
       int[] c = cqCounts.getOrDefault(cq, new int[2]);
+      for (String cohort : view.ancestors(cq)) {
+        cohortAdmitted.merge(cohort, c[1], Integer::sum);
+      }
       metrics.reservingActiveWorkloads.set(c[0], cq, KueueMetrics.STANDALONE);
       metrics.admittedActiveWorkloads.set(c[1], cq, KueueMetrics.STANDALONE);
+    }
+    for (String cohort : view.cohorts()) { // Kueue reportActiveWorkloads: per ancestor admittedWorkloadsCount
+      metrics.cohortSubtreeAdmittedActiveWorkloads.set(cohortAdmitted.getOrDefault(cohort, 0), cohort,
+          KueueMetrics.STANDALONE);
     }
     for (LocalQueueSpec lq : spec.localQueues()) {
       int[] c = lqCounts.getOrDefault(lq.name(), new int[4]);
@@ -257,7 +265,7 @@ final class KueueMetricsFeed {
       for (MetricFamily<?> f : List.of(m.clusterQueueResourceReservation, m.clusterQueueResourceUsage,
           m.clusterQueueNominalQuota, m.clusterQueueBorrowingLimit, m.clusterQueueLendingLimit,
           m.clusterQueueWeightedShare, m.cohortWeightedShare, m.localQueueResourceReservation,
-          m.localQueueResourceUsage)) {
+          m.localQueueResourceUsage, m.cohortSubtreeQuota, m.cohortSubtreeResourceReservations)) {
         f.clear();
       }
       for (String cq : view.clusterQueues()) {
@@ -305,6 +313,21 @@ final class KueueMetricsFeed {
               KueueMetrics.STANDALONE};
           m.localQueueResourceReservation.set(reserved / scale, labels);
           m.localQueueResourceUsage.set(admitted / scale, labels);
+        }
+      }
+      // Kueue applyCohortMetricPoint: a cohort's subtree quota and reservations, only where positive.
+      for (String cohort : view.cohorts()) {
+        for (int fr = 0; fr < index.size(); fr++) {
+          String resource = index.resourceName(fr);
+          String[] labels = {cohort, index.flavorName(index.flavorOf(fr)), resource, KueueMetrics.STANDALONE};
+          long quota = view.cohortSubtreeQuota(cohort, fr);
+          long reserved = view.cohortSubtreeReservation(cohort, fr);
+          if (quota > 0) {
+            m.cohortSubtreeQuota.set(quota / scale(resource), labels);
+          }
+          if (reserved > 0) {
+            m.cohortSubtreeResourceReservations.set(reserved / scale(resource), labels);
+          }
         }
       }
       if (view.fairSharing()) {
