@@ -121,6 +121,9 @@ final class HtmlReport {
       out.append("<p class=\"warn\">").append(Formats.grouped(r.unknownQueueArrivals()))
           .append(" arrivals went to unknown LocalQueues and were never queued.</p>\n");
     }
+    for (String w : PreemptionWarnings.of(r)) {
+      out.append("<p class=\"warn\">").append(Html.esc(w)).append(".</p>\n");
+    }
     out.append("</div></header>\n");
   }
 

@@ -223,6 +223,12 @@ final class SummaryJson {
       decimalField(g, e.getKey(), Units.resourceHours(e.getKey(), e.getValue()), 6);
     }
     g.writeEndObject();
+    // the warning: workload -> most preemptions within one simulated hour, when above the threshold
+    g.writeObjectFieldStart("frequently_preempted");
+    for (var e : p.frequentlyPreempted().entrySet()) {
+      g.writeNumberField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
     g.writeEndObject();
   }
 

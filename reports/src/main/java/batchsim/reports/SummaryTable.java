@@ -146,6 +146,9 @@ public final class SummaryTable {
       t.row(row.toArray(new String[0]));
     }
     section(out, "Preemption (READMIT = eviction to quota reserved again; LOST = work discarded)", t);
+    for (String w : PreemptionWarnings.of(r)) {
+      out.append(INDENT).append("WARNING: ").append(w).append('\n');
+    }
   }
 
   /** Only when nodes failed or changed: node-hours (what the pool cost), failures, failed node-hours. */

@@ -105,7 +105,7 @@ final class ModelBuilder {
     for (Spec.WorkloadClass wc : s.workloadClasses()) {
       out.add(new WorkloadClass(wc.name().text(), wc.queue().text(), priority(wc.priority()),
           text(wc.priority().priorityClass()), podSets(wc.podSets()), wc.runtime(), wc.arrival(), wc.startMs(),
-          wc.count(), wc.untilMs()));
+          wc.count(), wc.untilMs(), wc.terminationGraceMs()));
     }
     if (!s.listedWorkloads().isEmpty()) {
       List<WorkloadSpec> listed = new ArrayList<>();

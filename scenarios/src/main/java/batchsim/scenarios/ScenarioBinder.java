@@ -126,13 +126,16 @@ final class ScenarioBinder {
       }
       strategies = given.isEmpty() ? strategies : List.copyOf(given);
     }
-    Fields gates = f.map("featureGates", "PrioritySortingWithinCohort", "PartialAdmission");
+    Fields gates = f.map("featureGates", "PrioritySortingWithinCohort", "PartialAdmission",
+        "PrioritizePreemptorWorkloads");
     return new KueueConfig(fairSharing, strategies,
         f.duration("cycleLatency", d.cycleLatencyMs()),
         f.duration("inadmissibleRequeueDelay", d.inadmissibleRequeueDelayMs()),
         f.duration("terminationGracePeriod", d.terminationGraceMs()),
         gates.bool("PrioritySortingWithinCohort", d.prioritySortingWithinCohort()),
-        gates.bool("PartialAdmission", d.partialAdmission()));
+        gates.bool("PartialAdmission", d.partialAdmission()))
+        .withPrioritizePreemptorWorkloads(gates.bool("PrioritizePreemptorWorkloads",
+            d.prioritizePreemptorWorkloads()));
   }
 
   private Spec.Flavor flavor(Node n) {

@@ -86,7 +86,8 @@ final class Spec {
 
   /** {@code count} is {@code WorkloadClass.UNLIMITED} and {@code untilMs} Long.MAX_VALUE when unset. */
   record WorkloadClass(ScalarNode name, ScalarNode queue, Priority priority, ArrivalProcess arrival,
-      Node arrivalAt, long count, long startMs, long untilMs, Distribution runtime, List<PodSet> podSets) {}
+      Node arrivalAt, long count, long startMs, long untilMs, Distribution runtime, List<PodSet> podSets,
+      long terminationGraceMs) {}
 
   record ListedWorkload(ScalarNode name, ScalarNode queue, Priority priority, long atMs, long runtimeMs,
       List<PodSet> podSets) {}

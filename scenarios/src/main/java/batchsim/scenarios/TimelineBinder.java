@@ -6,6 +6,7 @@ import batchsim.core.model.FailureModel;
 import batchsim.core.model.LongDistribution;
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.QuotaSpec;
+import batchsim.core.model.RequeuingTimestamp;
 import batchsim.core.model.Resources;
 import batchsim.core.model.ServingSpec;
 import batchsim.core.model.SimulationSpec;
@@ -42,7 +43,7 @@ final class TimelineBinder {
 
   /** The bound parts; {@link #applyTo} puts them into a SimulationSpec. */
   record Timeline(List<TimelineEvent> events, List<FailureModel> failures, List<Spec.PodSet> servingPodSets,
-      List<ServingSpec> serving, WaitForPodsReady waitForPodsReady) {
+      List<ServingSpec> serving, WaitForPodsReady waitForPodsReady, RequeuingTimestamp requeuingTimestamp) {
 
     SimulationSpec applyTo(SimulationSpec s) {
       List<ServingSpec> resolved = new ArrayList<>();
@@ -58,13 +59,17 @@ final class TimelineBinder {
         resolved.add(new ServingSpec(v.name(), v.localQueue(), v.priority(), podSet, v.startMs(), v.up(), v.down(),
             v.cycles(), v.deleteDelay(), v.deleteFailureProbability(), v.retryDelay()));
       }
-      var kueue = waitForPodsReady == null ? s.kueue() : s.kueue().withWaitForPodsReady(waitForPodsReady);
+      var kueue = waitForPodsReady == null ? s.kueue()
+          : s.kueue().withWaitForPodsReady(waitForPodsReady).withPodsReadyRequeuingTimestamp(requeuingTimestamp);
       return new SimulationSpec(s.name(), s.seed(), s.horizonMs(), s.resources(), s.nodePools(), s.flavors(),
           s.cohorts(), s.clusterQueues(), s.localQueues(), s.priorityClasses(), kueue, s.podScheduling(),
           s.workloadSources(), s.sampleIntervalMs(), List.copyOf(events), List.copyOf(failures), List.copyOf(resolved),
           s.topologies()); // [TAS] keep the Topology objects
     }
   }
+
+  /** waitForPodsReady.requeuingStrategy.timestamp, read with the rest of waitForPodsReady. */
+  private RequeuingTimestamp requeuingTimestamp;
 
   private TimelineBinder(Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;
@@ -90,8 +95,9 @@ final class TimelineBinder {
     List<Spec.PodSet> servingPodSets = new ArrayList<>();
     List<ServingSpec> serving = new ArrayList<>();
     WaitForPodsReady wfpr = null;
+    RequeuingTimestamp requeuingTimestamp = null;
     if (m == null) {
-      return new Timeline(events, failures, servingPodSets, serving, null);
+      return new Timeline(events, failures, servingPodSets, serving, null, null);
     }
     Node ev = m.get("events");
     if (ev != null) {
@@ -152,8 +158,9 @@ final class TimelineBinder {
     Node kueue = m.get("kueue");
     if (kueue instanceof MapNode km && km.get("waitForPodsReady") != null) {
       wfpr = waitForPodsReady(km.get("waitForPodsReady"));
+      requeuingTimestamp = this.requeuingTimestamp;
     }
-    return new Timeline(events, failures, servingPodSets, serving, wfpr);
+    return new Timeline(events, failures, servingPodSets, serving, wfpr, requeuingTimestamp);
   }
 
   private WaitForPodsReady waitForPodsReady(Node n) {
@@ -161,6 +168,8 @@ final class TimelineBinder {
     Fields f = Fields.of(n, problems, "enable", "timeout", "recoveryTimeout", "blockAdmission", "requeuingStrategy");
     long timeout = f.duration("timeout", d.timeoutMs());
     Fields r = f.map("requeuingStrategy", "timestamp", "backoffBaseSeconds", "backoffMaxSeconds", "backoffLimitCount");
+    // Kueue: the queue order after a PodsReadyTimeout requeue (Eviction: the eviction time; Creation).
+    requeuingTimestamp = r.enumeration("timestamp", RequeuingTimestamp.class, RequeuingTimestamp.EVICTION);
     return new WaitForPodsReady(f.bool("enable", true), timeout, f.duration("recoveryTimeout", timeout),
         r.integer("backoffBaseSeconds", d.backoffBaseMs() / 1000, 0) * 1000,
         r.integer("backoffMaxSeconds", d.backoffMaxMs() / 1000, 0) * 1000,

@@ -2,6 +2,7 @@ package batchsim.scenarios;
 
 import batchsim.core.model.Durations;
 import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.WorkloadSpec;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.workloads.ArrivalProcess;
@@ -31,7 +32,7 @@ final class WorkloadBinder {
     List<Spec.WorkloadClass> out = new ArrayList<>();
     for (Node n : items) {
       Fields f = Fields.of(n, problems, "name", "queue", "priorityClass", "priority", "arrival", "count", "start",
-          "until", "runtime", "podSets", "manifest");
+          "until", "runtime", "podSets", "manifest", "terminationGracePeriod");
       ScalarNode name = f.requiredName("name");
       // manifest: a Job/JobSet/Pod group file gives queue, priority class and pod sets the class does not
       Fields manifest = f.has("manifest")
@@ -53,8 +54,10 @@ final class WorkloadBinder {
       }
       Node runtimeNode = f.required("runtime");
       Distribution runtime = runtimeNode == null ? null : runtime(runtimeNode);
+      // the pods' terminationGracePeriodSeconds; absent: kueue.terminationGracePeriod
+      long grace = f.duration("terminationGracePeriod", WorkloadSpec.SCENARIO_GRACE);
       out.add(new Spec.WorkloadClass(name, queue, priority, arrival, arrivalNode, count, start, until, runtime,
-          podSets(manifest != null && !f.has("podSets") ? manifest : f)));
+          podSets(manifest != null && !f.has("podSets") ? manifest : f), grace));
     }
     return out;
   }

@@ -25,9 +25,17 @@ public record WorkloadClass(
     ArrivalProcess arrivals,
     long startMs,
     long count,
-    long untilMs) implements WorkloadSourceSpec {
+    long untilMs,
+    long terminationGraceMs) implements WorkloadSourceSpec {
 
   public static final long UNLIMITED = -1;
+
+  /** A class whose workloads take the scenario's termination grace period. */
+  public WorkloadClass(String name, String localQueue, int priority, String priorityClass, List<PodSetSpec> podSets,
+      Distribution runtime, ArrivalProcess arrivals, long startMs, long count, long untilMs) {
+    this(name, localQueue, priority, priorityClass, podSets, runtime, arrivals, startMs, count, untilMs,
+        WorkloadSpec.SCENARIO_GRACE);
+  }
 
   @Override
   public WorkloadSource open(SplittableRandom random) {
@@ -67,7 +75,7 @@ public record WorkloadClass(
         previous = t;
         index++;
         return new WorkloadSpec(name + "-" + index, name, localQueue, t, priority, priorityClass, podSets,
-            runtime.sample(runtimeRandom));
+            runtime.sample(runtimeRandom), terminationGraceMs);
       }
     };
   }

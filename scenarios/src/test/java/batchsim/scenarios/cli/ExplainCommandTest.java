@@ -33,7 +33,7 @@ class ExplainCommandTest {
         + "insufficient unused quota for nvidia.com/gpu in flavor a100, 8 more needed"), queued);
     String preempted = run("explain", dir.toString(), "ra-train-3");
     assertTrue(preempted.contains("Preempted     True  InCohortReclamation: Preempted to accommodate a workload "
-        + "(UID: prod-day1-3) due to reclamation within the cohort; preemptor path: /gpus/prod; "
+        + "(UID: UNKNOWN, JobUID: UNKNOWN) due to reclamation within the cohort; preemptor path: /gpus/prod; "
         + "preemptee path: /gpus/research-a"), preempted);
   }
 

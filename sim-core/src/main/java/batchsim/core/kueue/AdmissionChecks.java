@@ -54,13 +54,21 @@ final class AdmissionChecks {
         }
       }
       case RETRY -> {
-        w.checkRequeueAfterMs = requeueAfterMs;
-        engine.workloads.evict(w, "AdmissionCheck", null, "At least one admission check is false: " + message);
+        // Kueue: requeueAt = the check's transition + requeueAfterSeconds, set before the eviction.
+        w.requeueAtMs = engine.now() + requeueAfterMs;
+        engine.workloads.evict(w, "AdmissionCheck", null, "Evicted due to " + checksMessage(check, "Retry", message));
       }
-      case REJECTED -> engine.workloads.evict(w, "DeactivatedDueToAdmissionCheck", null, "Admission check " + check
-          + " rejected the workload: " + message);
+      // Kueue: DeactivationTarget (AdmissionCheck), spec.active=false, then the deactivation eviction.
+      case REJECTED -> engine.workloads.evict(w, "DeactivatedDueToAdmissionCheck", null,
+          "The workload is deactivated due to " + checksMessage(check, "Rejected", message));
       default -> { }
     }
+  }
+
+  /** Kueue buildAdmissionChecksMessage (workload_controller.go) for one check. */
+  private static String checksMessage(String check, String state, String message) {
+    String part = "\"" + check + "\"" + (message == null || message.isEmpty() ? "" : " (" + message + ")");
+    return "AdmissionCheck in " + state + " state: " + part;
   }
 
   /**

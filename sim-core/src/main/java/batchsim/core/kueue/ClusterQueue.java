@@ -35,12 +35,17 @@ final class ClusterQueue extends QuotaNode {
   /** Workloads holding quota, in admission order (Kueue cq.Workloads). */
   final Set<Workload> admitted = new LinkedHashSet<>();
   Workload sticky;
+  /**
+   * Kueue preemptorWorkload: the head that issued preemptions and waits for them (either queueing strategy;
+   * under BestEffortFIFO it is also the sticky head).
+   */
+  Workload preemptor;
   long popCycle;
   long queueInadmissibleCycle = -1;
   /** Kueue AllocatableResourceGeneration: bumped when quotas change. */
   long generation = 1;
   boolean active = true;
-  /** Deleted ClusterQueues never admit again; their pending workloads wait as "not found". */
+  /** Deleted ClusterQueues never admit again; their pending workloads wait as "doesn't exist". */
   boolean deleted;
   /** Why the queue is inactive (Kueue condition message), empty when active. */
   String inactiveMessage = "";
@@ -188,8 +193,11 @@ final class ClusterQueue extends QuotaNode {
    * head becomes the sticky head of a BestEffortFIFO queue. Returns false when the workload was already queued.
    */
   boolean requeueIfNotPresent(Workload w, RequeueReason reason, long now) {
-    if ((reason == RequeueReason.PENDING_PREEMPTION || reason == RequeueReason.PENDING_MIGRATION) && !strictFifo()) {
-      setSticky(w);
+    if (reason == RequeueReason.PENDING_PREEMPTION || reason == RequeueReason.PENDING_MIGRATION) {
+      preemptor = w;
+      if (!strictFifo()) {
+        setSticky(w);
+      }
     }
     boolean immediate = reason.immediate(strictFifo());
     boolean pendingFlavors = w.lastAssignment != null && w.lastAssignment.pendingFlavors();
@@ -213,6 +221,14 @@ final class ClusterQueue extends QuotaNode {
     if (sticky == w) {
       setSticky(null);
     }
+    if (preemptor == w) {
+      preemptor = null;
+    }
+  }
+
+  /** Kueue ClusterQueue.IsPreemptor: {@code w} is this queue's preemptor waiting for its victims. */
+  boolean isPreemptor(Workload w) {
+    return preemptor == w;
   }
 
   /** Changes the sticky preemptor without corrupting the heap order. */

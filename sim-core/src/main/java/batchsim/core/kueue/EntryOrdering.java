@@ -18,10 +18,14 @@ final class EntryOrdering {
     this.engine = engine;
   }
 
-  /** Kueue's classical iterator: lower borrowing height, higher priority, earlier queue timestamp. */
+  /**
+   * Kueue's classical iterator: (with PrioritizePreemptorWorkloads) preemptors first, lower borrowing height,
+   * higher priority, earlier queue timestamp.
+   */
   List<Scheduler.Entry> classicalOrder(List<Scheduler.Entry> entries) {
     List<Scheduler.Entry> sorted = new ArrayList<>(entries);
-    Comparator<Scheduler.Entry> c = Comparator.comparingInt(e -> e.assignment.borrowing);
+    Comparator<Scheduler.Entry> c = Comparator.comparing((Scheduler.Entry e) -> !preemptorFirst(e));
+    c = c.thenComparingInt(e -> e.assignment.borrowing);
     if (engine.config.prioritySortingWithinCohort()) {
       c = c.thenComparing(Comparator.comparingInt((Scheduler.Entry e) -> e.w.priority).reversed());
     }
@@ -88,7 +92,19 @@ final class EntryOrdering {
     return best;
   }
 
+  /**
+   * Kueue PrioritizePreemptorWorkloads (scheduler.go, fair_sharing_iterator.go entryComparer.less): a head
+   * waiting for its victims goes first, so the quota they free is not taken by another head (such as the
+   * victim itself) before it.
+   */
+  private boolean preemptorFirst(Scheduler.Entry e) {
+    return engine.config.prioritizePreemptorWorkloads() && e.cq.isPreemptor(e.w);
+  }
+
   private boolean fairLess(Scheduler.Entry a, Scheduler.Entry b, String cohort, Map<String, Drs> drs) {
+    if (preemptorFirst(a) != preemptorFirst(b)) {
+      return preemptorFirst(a);
+    }
     Drs da = drs.get(cohort + "\0" + a.w.id());
     Drs db = drs.get(cohort + "\0" + b.w.id());
     boolean ba = da.borrowingOn(a.assignment.usage());

@@ -183,8 +183,8 @@ public final class KueueEngine {
   }
 
   /** waitForPodsReady: the workload's pods were not ready in time; evict it with PodsReadyTimeout. */
-  public void podsReadyTimeout(Workload w, boolean recovery) {
-    workloads.podsReadyTimeout(w, recovery);
+  public void podsReadyTimeout(Workload w) {
+    workloads.podsReadyTimeout(w);
   }
 
   /** The owner deleted the workload: it leaves its queue, or releases its quota. */

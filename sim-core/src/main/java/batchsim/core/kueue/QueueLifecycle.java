@@ -20,7 +20,13 @@ import java.util.Set;
  */
 final class QueueLifecycle {
   private final KueueEngine engine;
-  /** LocalQueue name → why its workloads are held ("LocalQueue x is stopped" / "... not found"). */
+  /**
+   * Kueue getQueueBlocker (workload_controller.go) words a pending workload's QuotaReserved=False: Suspended,
+   * "<kind> x is inactive", for a stopped queue; Misconfigured, "<kind> x doesn't exist", for a deleted one.
+   */
+  private static final String MISSING = " doesn't exist";
+  private static final String INACTIVE = " is inactive";
+  /** LocalQueue name → why its workloads are held ("LocalQueue x is inactive" / "... doesn't exist"). */
   private final Map<String, String> heldLocalQueues = new LinkedHashMap<>();
   private final Map<String, Set<Workload>> held = new LinkedHashMap<>();
 
@@ -42,9 +48,10 @@ final class QueueLifecycle {
     String lq = w.spec.localQueue();
     w.cq.forget(w);
     held.computeIfAbsent(lq, k -> new LinkedHashSet<>()).add(w);
-    w.pendingReason = "Inadmissible";
-    w.pendingMessage = heldLocalQueues.get(lq);
-    w.setCondition(ConditionType.QUOTA_RESERVED, false, "Inadmissible", w.pendingMessage, engine.now());
+    String message = heldLocalQueues.get(lq);
+    w.pendingReason = message.endsWith(MISSING) ? "Misconfigured" : "Suspended";
+    w.pendingMessage = message;
+    w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, message, engine.now());
     engine.stateCheck.touch(w);
   }
 
@@ -83,14 +90,15 @@ final class QueueLifecycle {
       for (Workload w : new ArrayList<>(q.inadmissibleSet)) {
         if ("ClusterQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
           w.requeueHeld = false;
-          w.setCondition(ConditionType.REQUEUED, true, "ClusterQueueRestarted", "ClusterQueue restarted", engine.now());
+          w.setCondition(ConditionType.REQUEUED, true, "ClusterQueueRestarted",
+              "The ClusterQueue was restarted after being stopped", engine.now());
         }
       }
       engine.requeues.notifyRequeue(q);
       return;
     }
     q.active = false;
-    q.inactiveMessage = "ClusterQueue " + q.name + " is inactive";
+    q.inactiveMessage = "ClusterQueue " + q.name + INACTIVE;
     markPending(q, "Suspended", q.inactiveMessage);
     if (policy == StopPolicy.HOLD_AND_DRAIN) {
       for (Workload w : new ArrayList<>(q.admitted)) {
@@ -104,7 +112,7 @@ final class QueueLifecycle {
   void deleteClusterQueue(ClusterQueue q) {
     q.active = false;
     q.deleted = true;
-    q.inactiveMessage = "ClusterQueue " + q.name + " not found";
+    q.inactiveMessage = "ClusterQueue " + q.name + MISSING;
     markPending(q, "Misconfigured", q.inactiveMessage);
   }
 
@@ -118,10 +126,10 @@ final class QueueLifecycle {
     }
   }
 
-  /** LocalQueue stopPolicy, or deletion (held for good, with Kueue's "not found" message). */
+  /** LocalQueue stopPolicy, or deletion (held for good, with Kueue's "doesn't exist" message). */
   void stopLocalQueue(String lq, StopPolicy policy, boolean deleted) {
     if (policy == StopPolicy.NONE && !deleted) {
-      if (heldLocalQueues.containsKey(lq) && heldLocalQueues.get(lq).endsWith("not found")) {
+      if (heldLocalQueues.containsKey(lq) && heldLocalQueues.get(lq).endsWith(MISSING)) {
         return; // a deleted LocalQueue does not come back
       }
       heldLocalQueues.remove(lq);
@@ -130,7 +138,8 @@ final class QueueLifecycle {
         for (Workload w : ws) {
           if ("LocalQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
             w.requeueHeld = false;
-            w.setCondition(ConditionType.REQUEUED, true, "LocalQueueRestarted", "LocalQueue restarted", engine.now());
+            w.setCondition(ConditionType.REQUEUED, true, "LocalQueueRestarted",
+                "The LocalQueue was restarted after being stopped", engine.now());
           }
           w.queueTs = engine.workloads.queueOrderTimestamp(w);
           w.cq.pushActive(w);
@@ -140,7 +149,7 @@ final class QueueLifecycle {
       }
       return;
     }
-    heldLocalQueues.put(lq, deleted ? "LocalQueue " + lq + " not found" : "LocalQueue " + lq + " is stopped");
+    heldLocalQueues.put(lq, "LocalQueue " + lq + (deleted ? MISSING : INACTIVE));
     for (ClusterQueue q : engine.tree.queues) {
       List<Workload> pending = new ArrayList<>(q.heap);
       pending.addAll(q.inadmissibleSet);

@@ -31,6 +31,12 @@ public final class Scheduler {
   private final KueueEngine engine;
   final Nominator nominator;
   final EntryOrdering ordering;
+  /**
+   * waitForPodsReady.blockAdmission: Kueue's scheduler goroutine waits in waitForPodsReadyIfNeeded until every
+   * workload holding quota is PodsReady; no cycle runs meanwhile. batchsim then evaluates the blocked head again
+   * in a fresh cycle instead of admitting its stale assignment.
+   */
+  private boolean blockedOnPodsReady;
 
   Scheduler(KueueEngine engine) {
     this.engine = engine;
@@ -66,6 +72,10 @@ public final class Scheduler {
   }
 
   CycleOutcome schedule() {
+    if (blockedOnPodsReady && engine.workloads.admissionBlockedByPodsReady()) {
+      return new CycleOutcome(0, 0, 0, false);
+    }
+    blockedOnPodsReady = false;
     engine.cycle++;
     engine.skippedPreemptions.clear();
     List<Workload> heads = new ArrayList<>();
@@ -97,7 +107,7 @@ public final class Scheduler {
     int admitted = 0;
     int preempted = 0;
     List<Entry> order = engine.config.fairSharing() ? new ArrayList<>(entries) : ordering.classicalOrder(entries);
-    while (!order.isEmpty()) {
+    while (!order.isEmpty() && !blockedOnPodsReady) {
       Entry e = engine.config.fairSharing() ? ordering.popFairSharing(order) : order.remove(0);
       process(e, victims, cycleUsage);
       admitted += e.status == Status.ASSUMED ? 1 : 0;
@@ -108,6 +118,11 @@ public final class Scheduler {
       engine.tas.admissions.apply((TasAdmissions.Usage) cu[2], -1); // [TAS] capacity held for the cycle only
     }
     boolean changed = admitted > 0 || preempted > 0;
+    for (Entry e : order) { // blocked before their turn: back to the heap as they were
+      e.cq.requeueIfNotPresent(e.w, RequeueReason.FAILED_AFTER_NOMINATION, engine.now());
+      engine.stateCheck.touch(e.w);
+    }
+    entries.removeAll(order);
     for (Entry e : entries) {
       if (e.status != Status.ASSUMED && e.status != Status.EVICTED) {
         changed |= requeue(e);
@@ -171,8 +186,10 @@ public final class Scheduler {
     if (mode == AssignmentMode.PREEMPT && e.targets.isEmpty()) {
       e.requeueReason = RequeueReason.PREEMPTION_NO_CANDIDATES;
       e.reason = "WaitingForQuota";
-      if (cq.reclaimWithinCohort() != PreemptionPolicy.ANY) {
-        // Kueue reserveCapacityForUnreclaimablePreempt: later entries must not take what this one waits for.
+      if (cq.reclaimWithinCohort() != PreemptionPolicy.ANY
+          || (engine.config.prioritizePreemptorWorkloads() && cq.isPreemptor(e.w))) {
+        // Kueue reserveCapacityForUnreclaimablePreempt: later entries must not take what this one waits for
+        // (always, for a preemptor waiting for its victims under PrioritizePreemptorWorkloads).
         FrAmounts reserve = capacityToReserve(e, cq);
         cq.addUsage(reserve);
         engine.tas.admissions.apply(tasUsage, +1); // [TAS] and the domains it would take on an empty cluster
@@ -217,6 +234,16 @@ public final class Scheduler {
       e.requeueReason = RequeueReason.PENDING_PREEMPTION;
       e.status = Status.NOMINATED;
       e.newEvictions += engine.preemptor.issuePreemptions(e.w, e.cq, e.targets);
+      // Kueue markPreemptionOutcome: every target counts, those already being evicted too.
+      e.message += ". Pending the preemption of " + e.targets.size() + " workload(s)";
+      return;
+    }
+    if (!e.secondPass && engine.workloads.admissionBlockedByPodsReady()) {
+      // Kueue waitForPodsReadyIfNeeded (second passes are exempt).
+      blockedOnPodsReady = true;
+      e.reason = "WaitingForPodsReady";
+      e.message = "waiting for all admitted workloads to be in PodsReady condition";
+      e.requeueReason = RequeueReason.FAILED_AFTER_NOMINATION;
       return;
     }
     admit(e, usage);

@@ -49,14 +49,13 @@ public final class Workload {
   boolean inadmissible;
   long queueTs; // queue-order timestamp, fixed while queued
   LastAssignment lastAssignment;
+  /** Kueue requeueState.requeueAt, set at a PodsReadyTimeout or AdmissionCheck eviction. */
   long requeueAtMs = UNSET_TIME;
   /** Requeued=False: held out of the heap until a backoff expires or a stopped queue resumes. */
   boolean requeueHeld;
   /** Admission checks of the current reservation (name → state); empty when none apply. */
   final java.util.LinkedHashMap<String, CheckState> checks = new java.util.LinkedHashMap<>();
-  /** requeueAfter a Retry check asked for (Kueue: requeueAt = eviction + requeueAfterSeconds). */
-  long checkRequeueAfterMs;
-  /** Evictions for PodsReadyTimeout so far (Kueue requeueState.count). */
+  /** Evictions for PodsReadyTimeout so far (Kueue requeueState.count; cleared on deactivation). */
   int podsReadyRequeues;
   String pendingReason = "";
   String pendingMessage = "";
@@ -92,6 +91,21 @@ public final class Workload {
 
   public WorkloadState state() {
     return state;
+  }
+
+  /** Kueue spec.active: false once deactivated (backoffLimitCount exceeded, an admission check rejected it). */
+  public boolean active() {
+    return state != WorkloadState.DEACTIVATED;
+  }
+
+  /** Kueue requeueState.count. */
+  public int requeueCount() {
+    return podsReadyRequeues;
+  }
+
+  /** Kueue requeueState.requeueAt, or {@link #UNSET_TIME}. */
+  public long requeueAtMs() {
+    return requeueAtMs;
   }
 
   public String clusterQueueName() {

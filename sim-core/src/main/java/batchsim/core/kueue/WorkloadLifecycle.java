@@ -41,8 +41,10 @@ final class WorkloadLifecycle {
     }
     q.pushActive(w);
     if (!q.active) {
+      // Kueue getQueueBlocker: the workload controller words the condition of a workload its queue holds.
       w.pendingReason = q.deleted ? "Misconfigured" : "Suspended";
       w.pendingMessage = q.inactiveMessage;
+      w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, w.pendingMessage, w.createdMs);
     }
     engine.stateCheck.touch(w);
     return w;
@@ -90,6 +92,10 @@ final class WorkloadLifecycle {
     w.pendingMessage = "";
     w.setCondition(ConditionType.QUOTA_RESERVED, true, "QuotaReserved",
         "Quota reserved in ClusterQueue " + q.name, at);
+    // Kueue SetQuotaReservation (pkg/workload/workload.go) resets active Evicted and Preempted on every
+    // reservation, with or without admission checks.
+    resetActiveCondition(w, ConditionType.EVICTED, at);
+    resetActiveCondition(w, ConditionType.PREEMPTED, at);
     w.checks.clear();
     for (String c : q.spec.admissionChecks()) {
       w.checks.put(c, CheckState.PENDING);
@@ -98,21 +104,23 @@ final class WorkloadLifecycle {
       // Kueue: Admitted waits until every admission check of the ClusterQueue is Ready.
       w.admittedAtMs = Workload.UNSET_TIME;
       w.setCondition(ConditionType.ADMITTED, false, "UnsatisfiedAdmissionChecks",
-          "The workload has not all admission checks", at);
+          "The workload has not all checks ready", at);
       engine.recorder.event(w, "QuotaReserved", "Normal");
       return;
     }
     // No admission checks: Admitted follows QuotaReserved in the same patch.
     w.setCondition(ConditionType.ADMITTED, true, "Admitted",
         "The workload is admitted", at);
-    if (w.conditions.containsKey(ConditionType.EVICTED)) {
-      w.setCondition(ConditionType.EVICTED, false, "QuotaReserved", "Previously: " + w.evictionReason, at);
-    }
-    if (w.conditions.containsKey(ConditionType.PREEMPTED)) {
-      w.setCondition(ConditionType.PREEMPTED, false, "QuotaReserved", "Previously: " + w.preemptionReason, at);
-    }
     engine.recorder.event(w, "QuotaReserved", "Normal");
     engine.recorder.event(w, "Admitted", "Normal");
+  }
+
+  /** Kueue resetActiveCondition: a True condition turns False, reason QuotaReserved, "Previously: <message>". */
+  private static void resetActiveCondition(Workload w, ConditionType t, long at) {
+    Condition prev = w.conditions.get(t);
+    if (prev != null && prev.status()) {
+      w.setCondition(t, false, "QuotaReserved", Condition.truncate("Previously: " + prev.message()), at);
+    }
   }
 
   /** All pods are up: PodsReady=True and the workload runs. */
@@ -121,7 +129,11 @@ final class WorkloadLifecycle {
     engine.stateCheck.touch(w);
     w.state = WorkloadState.RUNNING;
     w.startedAtMs = now;
-    w.setCondition(ConditionType.PODS_READY, true, "PodsReady", "All pods reached readiness", now);
+    // Kueue generatePodsReadyCondition (jobframework/reconciler.go): Recovered after a WaitForRecovery.
+    Condition prev = w.conditions.get(ConditionType.PODS_READY);
+    boolean recovered = prev != null && ("WaitForRecovery".equals(prev.reason()) || "Recovered".equals(prev.reason()));
+    w.setCondition(ConditionType.PODS_READY, true, recovered ? "Recovered" : "Started",
+        "All pods reached readiness and the workload is running", now);
   }
 
   /** The workload completed: release its quota and retry parked workloads in its cohort tree. */
@@ -164,21 +176,22 @@ final class WorkloadLifecycle {
     w.evictionReason = reason;
     w.evictedAtMs = now;
     w.evictions++;
-    w.setCondition(ConditionType.EVICTED, true, reason, message, now);
+    w.setCondition(ConditionType.EVICTED, true, reason, Condition.truncate(message), now);
     // Kueue workloadevict.Evict → reportEvictedWorkload records "EvictedDueTo<reason>" on every eviction.
     engine.recorder.event(w, "EvictedDueTo" + reason, "Normal");
     w.preemptionReason = preemptionReason;
     if (preemptionReason != null) {
       w.preemptions++;
-      w.setCondition(ConditionType.PREEMPTED, true, preemptionReason, message, now);
+      w.setCondition(ConditionType.PREEMPTED, true, preemptionReason, Condition.truncate(message), now);
       engine.recorder.event(w, "Preempted", "Normal");
     }
     engine.host.onEvicted(w);
   }
 
   /**
-   * The evicted workload's pods are gone: Kueue's job reconciler clears the reservation, sets Requeued and
-   * the workload is queued again (it keeps its creation-time position).
+   * The evicted workload's pods are gone: Kueue's job reconciler (jobframework/reconciler.go, "handle
+   * eviction") sets Requeued (True only for Preempted and NodeFailures) with the Evicted reason and message,
+   * and clears the reservation with reason PendingEvaluation and the same message.
    */
   void evictionComplete(Workload w) {
     long now = engine.now();
@@ -189,7 +202,11 @@ final class WorkloadLifecycle {
     w.counts = null;
     w.usage = FrAmounts.EMPTY;
     w.startedAtMs = Workload.UNSET_TIME;
-    w.setCondition(ConditionType.QUOTA_RESERVED, false, "Pending", "Evicted: " + w.evictionReason, now);
+    String reason = w.evictionReason;
+    String message = w.conditions.get(ConditionType.EVICTED).message();
+    boolean requeued = "Preempted".equals(reason) || "NodeFailures".equals(reason);
+    w.setCondition(ConditionType.REQUEUED, requeued, reason, message, now);
+    w.setCondition(ConditionType.QUOTA_RESERVED, false, "PendingEvaluation", message, now);
     w.setCondition(ConditionType.ADMITTED, false, "NoReservation", "The workload has no reservation", now);
     w.conditions.remove(ConditionType.PODS_READY);
     w.queueTs = queueOrderTimestamp(w);
@@ -198,53 +215,32 @@ final class WorkloadLifecycle {
   }
 
   /**
-   * Where an evicted workload goes once its pods are gone. Kueue's job reconciler sets Requeued=True for
-   * Preempted and NodeFailures; for PodsReadyTimeout it holds the workload (Requeued=False) until the
-   * requeuing backoff expires, or deactivates it past backoffLimitCount; ClusterQueueStopped and
-   * LocalQueueStopped wait for the queue to restart.
+   * Where an evicted workload goes once its pods are gone. PodsReadyTimeout and AdmissionCheck hold it
+   * (Requeued=False) until requeueState.requeueAt, set at the eviction; a deactivated workload stays out
+   * (spec.active=false); ClusterQueueStopped and LocalQueueStopped wait for the queue to restart.
    */
   private void requeueAfterEviction(Workload w, long now) {
     String reason = w.evictionReason;
-    if ("PodsReadyTimeout".equals(reason)) {
-      var wfpr = engine.config.waitForPodsReady();
-      w.podsReadyRequeues++;
-      if (wfpr.backoffLimitCount() >= 0 && w.podsReadyRequeues > wfpr.backoffLimitCount()) {
-        w.state = WorkloadState.DEACTIVATED;
-        w.setCondition(ConditionType.REQUEUED, false, "RequeuingLimitExceeded",
-            "The workload is deactivated: requeuing limit exceeded", now);
-        w.pendingReason = "Deactivated";
-        w.pendingMessage = "requeuing limit exceeded after " + (w.podsReadyRequeues - 1) + " PodsReady timeouts";
-        return;
-      }
-      w.requeueAtMs = now + Backoff.exponential(wfpr.backoffBaseMs(), wfpr.backoffMaxMs(), w.podsReadyRequeues);
-      w.requeueHeld = true;
-      w.setCondition(ConditionType.REQUEUED, false, "PodsReadyTimeout", "Requeued after the backoff", now);
-      w.cq.pushInadmissible(w);
-      engine.host.scheduleBackoffExpiry(w, w.requeueAtMs);
+    w.checks.clear(); // Kueue resets the checks to Pending on eviction; a new reservation lists them again
+    if (reason.startsWith("Deactivated")) {
+      // spec.active=false: Kueue's workload controller words an inactive workload's QuotaReserved=False.
+      w.state = WorkloadState.DEACTIVATED;
+      w.pendingReason = reason;
+      w.pendingMessage = w.conditions.get(ConditionType.EVICTED).message();
+      w.setCondition(ConditionType.QUOTA_RESERVED, false, "Deactivated", "The workload is deactivated", now);
       return;
     }
-    w.checks.clear(); // Kueue resets the checks to Pending on eviction; a new reservation lists them again
-    if ("AdmissionCheck".equals(reason)) {
-      w.requeueAtMs = w.evictedAtMs + w.checkRequeueAfterMs;
-      w.requeueHeld = now < w.requeueAtMs;
-      w.setCondition(ConditionType.REQUEUED, !w.requeueHeld, "AdmissionCheck", "Requeued after the check's backoff",
-          now);
-      if (w.requeueHeld) {
-        w.cq.pushInadmissible(w);
+    if ("PodsReadyTimeout".equals(reason) || "AdmissionCheck".equals(reason)) {
+      w.requeueHeld = true;
+      w.cq.pushInadmissible(w);
+      if (now < w.requeueAtMs) {
         engine.host.scheduleBackoffExpiry(w, w.requeueAtMs);
       } else {
-        w.cq.pushActive(w);
+        backoffFinished(w); // the backoff ran out while the pods terminated
       }
-      return;
-    }
-    if ("DeactivatedDueToAdmissionCheck".equals(reason)) {
-      w.state = WorkloadState.DEACTIVATED;
-      w.pendingReason = "Deactivated";
-      w.pendingMessage = "an admission check rejected the workload";
       return;
     }
     boolean stopped = "ClusterQueueStopped".equals(reason) || "LocalQueueStopped".equals(reason);
-    w.setCondition(ConditionType.REQUEUED, !stopped, reason, "Requeued after eviction", now);
     if (engine.queueLifecycle.isHeld(w.spec.localQueue())) {
       w.requeueHeld = stopped;
       engine.queueLifecycle.hold(w);
@@ -264,7 +260,9 @@ final class WorkloadLifecycle {
       return;
     }
     w.requeueHeld = false;
-    w.setCondition(ConditionType.REQUEUED, true, "BackoffFinished", "The backoff expired", engine.now());
+    w.requeueAtMs = Workload.UNSET_TIME; // Kueue clears requeueState.requeueAt once the backoff elapsed
+    w.setCondition(ConditionType.REQUEUED, true, "BackoffFinished", "The workload backoff was finished",
+        engine.now());
     if (w.inadmissible) {
       w.cq.pushActive(w);
     }
@@ -277,19 +275,52 @@ final class WorkloadLifecycle {
     if (w.state == WorkloadState.RUNNING) {
       w.state = WorkloadState.RESERVED;
       w.startedAtMs = Workload.UNSET_TIME;
-      w.setCondition(ConditionType.PODS_READY, false, "WaitForRecovery", "At least one pod has failed", engine.now());
+      w.setCondition(ConditionType.PODS_READY, false, "WaitForRecovery",
+          "At least one pod has failed, waiting for recovery", engine.now());
       engine.stateCheck.touch(w);
     }
   }
 
-  /** waitForPodsReady: the workload's pods were not ready in time; evict it with PodsReadyTimeout. */
-  void podsReadyTimeout(Workload w, boolean recovery) {
+  /**
+   * waitForPodsReady: the workload's pods were not ready in time (Kueue reconcileNotReadyTimeout). Past
+   * backoffLimitCount it is deactivated (DeactivationTarget RequeuingLimitExceeded, then evicted as
+   * DeactivatedDueToRequeuingLimitExceeded); otherwise evicted with PodsReadyTimeout, and UpdateRequeueState
+   * counts the requeue and sets requeueAt from this moment.
+   */
+  void podsReadyTimeout(Workload w) {
     if (w.state != WorkloadState.RESERVED) {
       return;
     }
     var wfpr = engine.config.waitForPodsReady();
-    long t = recovery ? wfpr.recoveryTimeoutMs() : wfpr.timeoutMs();
-    evict(w, "PodsReadyTimeout", null, "Exceeded the PodsReady timeout " + batchsim.core.model.Durations.format(t));
+    if (wfpr.backoffLimitCount() >= 0 && w.podsReadyRequeues + 1 > wfpr.backoffLimitCount()) {
+      w.podsReadyRequeues = 0; // Kueue clears requeueState on deactivation
+      w.requeueAtMs = Workload.UNSET_TIME;
+      evict(w, "DeactivatedDueToRequeuingLimitExceeded", null,
+          "The workload is deactivated due to exceeding the maximum number of re-queuing retries");
+      return;
+    }
+    w.podsReadyRequeues++;
+    w.requeueAtMs = engine.now() + Backoff.exponential(wfpr.backoffBaseMs(), wfpr.backoffMaxMs(), w.podsReadyRequeues);
+    // Kueue formats the reconcile request (namespace/name) into the message.
+    String key = w.id().contains("/") ? w.id() : "default/" + w.id();
+    evict(w, "PodsReadyTimeout", null, "Exceeded the PodsReady timeout " + key);
+  }
+
+  /** Whether waitForPodsReady.blockAdmission holds new admissions: a workload holding quota is not PodsReady. */
+  boolean admissionBlockedByPodsReady() {
+    var wfpr = engine.config.waitForPodsReady();
+    if (!wfpr.enable() || !wfpr.blockAdmission()) {
+      return false;
+    }
+    for (ClusterQueue q : engine.tree.queues) {
+      for (Workload a : q.admitted) {
+        Condition c = a.conditions.get(ConditionType.PODS_READY);
+        if (c == null || !c.status()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The owner deleted the workload: it leaves its queue, or releases its quota. */

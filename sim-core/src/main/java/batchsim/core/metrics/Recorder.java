@@ -57,7 +57,20 @@ public final class Recorder {
     long requeues;
     final Histogram readmission = new Histogram(3);
     final java.util.TreeMap<String, Double> lost = new java.util.TreeMap<>();
+    final WindowCounts preemptionsPerHour = new WindowCounts(3_600_000);
   }
+
+  /**
+   * The livelock guard (checked runs report it as an invariant violation): a workload evicted and readmitted
+   * more than this many times within one virtual instant is livelocked.
+   */
+  public static final int LIVELOCK_READMISSIONS_PER_INSTANT = 3;
+  /** ... or more than this many times within one virtual minute (a sliding window). */
+  public static final int LIVELOCK_READMISSIONS_PER_MINUTE = 10;
+  private final WindowCounts readmissionsPerInstant = new WindowCounts(1);
+  private final WindowCounts readmissionsPerMinute = new WindowCounts(60_000);
+  /** The first livelocks seen (a checked run stops at the first). */
+  private final List<String> livelocks = new java.util.ArrayList<>();
 
   public void arrival(int queue) {
     queues[queue].arrived++;
@@ -90,14 +103,18 @@ public final class Recorder {
     overall.completion.recordValue(sinceCreatedMs);
   }
 
-  /** An eviction with Kueue's Evicted reason and, for preemptions, the Preempted reason (else null). */
-  public void evicted(int queue, String reason, String preemptionReason) {
+  /**
+   * An eviction of {@code workload} at {@code now} with Kueue's Evicted reason and, for preemptions, the
+   * Preempted reason (else null).
+   */
+  public void evicted(int queue, String workload, long now, String reason, String preemptionReason) {
     for (QueueCounters c : new QueueCounters[] {queues[queue], overall}) {
       c.evicted++;
       c.evictionsByReason.merge(reason, 1L, Long::sum);
       if (preemptionReason != null) {
         c.preempted++;
         c.preemptionsByReason.merge(preemptionReason, 1L, Long::sum);
+        c.preemptionsPerHour.record(workload, now);
       }
     }
   }
@@ -114,10 +131,25 @@ public final class Recorder {
     overall.requeues++;
   }
 
-  /** Eviction → quota reserved again. */
-  public void readmitted(int queue, long sinceEvictionMs) {
+  /** Eviction → quota reserved again, for {@code workload} at {@code now}; watched by the livelock guard. */
+  public void readmitted(int queue, String workload, long now, long sinceEvictionMs) {
     queues[queue].readmission.recordValue(sinceEvictionMs);
     overall.readmission.recordValue(sinceEvictionMs);
+    int instant = readmissionsPerInstant.record(workload, now);
+    int minute = readmissionsPerMinute.record(workload, now);
+    if (livelocks.size() < 10 && (instant > LIVELOCK_READMISSIONS_PER_INSTANT
+        || minute > LIVELOCK_READMISSIONS_PER_MINUTE)) {
+      livelocks.add(instant > LIVELOCK_READMISSIONS_PER_INSTANT
+          ? "livelock: workload " + workload + " was evicted and readmitted " + instant
+              + " times within one virtual instant (more than " + LIVELOCK_READMISSIONS_PER_INSTANT + ")"
+          : "livelock: workload " + workload + " was evicted and readmitted " + minute
+              + " times within one virtual minute (more than " + LIVELOCK_READMISSIONS_PER_MINUTE + ")");
+    }
+  }
+
+  /** The livelocks seen so far (the checker's invariant; empty when none). */
+  public List<String> livelocks() {
+    return List.copyOf(livelocks);
   }
 
   public PreemptionStats preemptionStats(int queue) {
@@ -131,7 +163,9 @@ public final class Recorder {
   private static PreemptionStats preemption(String name, QueueCounters c) {
     return new PreemptionStats(name, java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c.evictionsByReason)),
         java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c.preemptionsByReason)), c.requeues,
-        c.readmission.copy(), java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c.lost)));
+        c.readmission.copy(), java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c.lost)),
+        java.util.Collections.unmodifiableSortedMap(
+            c.preemptionsPerHour.over(PreemptionStats.FREQUENT_PREEMPTIONS_PER_HOUR)));
   }
 
   public void allocation(int slot, long delta, long now) {

@@ -35,7 +35,7 @@ public sealed interface ClusterAction {
    */
   record StopQueue(String clusterQueue, String localQueue, StopPolicy policy) implements ClusterAction {}
 
-  /** Deletes a ClusterQueue or a LocalQueue; its workloads wait with Kueue's "not found" reason. */
+  /** Deletes a ClusterQueue or a LocalQueue; its workloads wait with Kueue's Misconfigured reason. */
   record DeleteQueue(String clusterQueue, String localQueue) implements ClusterAction {}
 
   /** Multiplies a workload class's arrival rate from now on (gaps are divided by the factor). */

@@ -10,10 +10,13 @@ import java.util.List;
  * @param cycleLatencyMs virtual time one scheduling cycle takes (0 = instantaneous)
  * @param inadmissibleRequeueDelayMs Kueue's batching delay before parked workloads are retried (1 s)
  * @param terminationGraceMs time from eviction until a victim's pods are gone and its quota is released
+ *     (default {@link #DEFAULT_TERMINATION_GRACE_MS}; a workload class may set its own)
  * @param prioritySortingWithinCohort feature gate PrioritySortingWithinCohort (default on)
  * @param partialAdmission feature gate PartialAdmission (default on)
  * @param podsReadyRequeuingTimestamp waitForPodsReady.requeuingStrategy.timestamp (default Eviction)
  * @param waitForPodsReady waitForPodsReady (Kueue v1beta2 default: on, 30 min)
+ * @param prioritizePreemptorWorkloads feature gate PrioritizePreemptorWorkloads (alpha, default off): a
+ *     ClusterQueue's preemptor waiting for its victims goes first in the cycle's entry order
  */
 public record KueueConfig(
     boolean fairSharing,
@@ -24,7 +27,14 @@ public record KueueConfig(
     boolean prioritySortingWithinCohort,
     boolean partialAdmission,
     RequeuingTimestamp podsReadyRequeuingTimestamp,
-    WaitForPodsReady waitForPodsReady) {
+    WaitForPodsReady waitForPodsReady,
+    boolean prioritizePreemptorWorkloads) {
+
+  /**
+   * Kubernetes' default terminationGracePeriodSeconds (30 s): Kueue keeps an evicted workload's quota until
+   * its pods are gone, so an eviction costs this much time before the quota is free again.
+   */
+  public static final long DEFAULT_TERMINATION_GRACE_MS = 30_000;
 
   public static final List<FairSharingStrategy> DEFAULT_STRATEGIES = List.of(
       FairSharingStrategy.LESS_THAN_OR_EQUAL_TO_FINAL_SHARE, FairSharingStrategy.LESS_THAN_INITIAL_SHARE);
@@ -34,14 +44,14 @@ public record KueueConfig(
       long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
       boolean partialAdmission) {
     this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
-        prioritySortingWithinCohort, partialAdmission, RequeuingTimestamp.EVICTION, WaitForPodsReady.DEFAULT);
+        prioritySortingWithinCohort, partialAdmission, RequeuingTimestamp.EVICTION, WaitForPodsReady.DEFAULT, false);
   }
 
   public KueueConfig(boolean fairSharing, List<FairSharingStrategy> fairSharingStrategies, long cycleLatencyMs,
       long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
       boolean partialAdmission, RequeuingTimestamp podsReadyRequeuingTimestamp) {
     this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
-        prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, WaitForPodsReady.DEFAULT);
+        prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, WaitForPodsReady.DEFAULT, false);
   }
 
   public KueueConfig {
@@ -54,17 +64,26 @@ public record KueueConfig(
   }
 
   public static KueueConfig defaults() {
-    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, 0, true, true, RequeuingTimestamp.EVICTION,
-        WaitForPodsReady.DEFAULT);
+    return new KueueConfig(false, DEFAULT_STRATEGIES, 0, 1_000, DEFAULT_TERMINATION_GRACE_MS, true, true,
+        RequeuingTimestamp.EVICTION,
+        WaitForPodsReady.DEFAULT, false);
   }
 
   public KueueConfig withPodsReadyRequeuingTimestamp(RequeuingTimestamp t) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
-        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t, waitForPodsReady);
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t, waitForPodsReady,
+        prioritizePreemptorWorkloads);
   }
 
   public KueueConfig withWaitForPodsReady(WaitForPodsReady w) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
-        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, w);
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, w,
+        prioritizePreemptorWorkloads);
+  }
+
+  public KueueConfig withPrioritizePreemptorWorkloads(boolean on) {
+    return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp,
+        waitForPodsReady, on);
   }
 }

@@ -121,6 +121,7 @@ public final class SimulatedCluster {
     List<String> v = new ArrayList<>(engine.checkInvariants());
     v.addAll(churn.checkInvariants());
     v.addAll(cluster.checkInvariants());
+    v.addAll(recorder.livelocks()); // the livelock guard: evicted and readmitted over and over
     return v;
   }
 

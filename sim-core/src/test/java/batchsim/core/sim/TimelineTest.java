@@ -106,7 +106,7 @@ class TimelineTest {
     RunResult r = new Simulation(s.build()).checked(true).run();
     WorkloadRecord j1 = byId(r).get("j1");
     assertEquals("PENDING", j1.state());
-    assertTrue(j1.lastMessage().contains("LocalQueue team-a not found"), j1.lastMessage());
+    assertTrue(j1.lastMessage().contains("LocalQueue team-a doesn't exist"), j1.lastMessage());
     assertEquals(1, r.overall().pendingAtEnd());
   }
 

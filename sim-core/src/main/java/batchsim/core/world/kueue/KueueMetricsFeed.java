@@ -104,6 +104,9 @@ final class KueueMetricsFeed {
     if (reason.startsWith(DEACTIVATED_DUE_TO)) { // Kueue: reason Deactivated, the cause in its own label
       cause = reason.substring(DEACTIVATED_DUE_TO.length());
       reason = "Deactivated";
+    } else if (reason.equals("PodsReadyTimeout")) { // Kueue admittedNotReadyWorkload: which timeout expired
+      Condition podsReady = w.condition(ConditionType.PODS_READY);
+      cause = podsReady != null && podsReady.reason().equals("WaitForRecovery") ? "WaitForRecovery" : "WaitForStart";
     }
     boolean first = evictionKinds.add(List.of(w.id(), reason, cause));
     Condition ready = w.condition(ConditionType.PODS_READY);

@@ -131,7 +131,8 @@ final class KueueReport {
 
   private WorkloadRecord record(Workload w) {
     StringBuilder flavors = new StringBuilder();
-    if (w.state() != WorkloadState.PENDING) {
+    boolean waiting = w.state() == WorkloadState.PENDING || w.state() == WorkloadState.DEACTIVATED;
+    if (!waiting) {
       TreeMap<String, String> byRes = new TreeMap<>();
       for (int i = 0; i < w.spec().podSets().size(); i++) {
         for (int r = 0; r < nRes; r++) {
@@ -143,10 +144,8 @@ final class KueueReport {
       }
       byRes.forEach((r, f) -> flavors.append(flavors.length() == 0 ? "" : ";").append(r).append('=').append(f));
     }
-    String msg = w.state() == WorkloadState.PENDING ? w.pendingReason() + ": " + w.pendingMessage() : "";
-    if (w.state() == WorkloadState.PENDING && w.pendingReason().isEmpty()) {
-      msg = "";
-    }
+    // Pending and deactivated (spec.active=false) workloads say why they hold no quota.
+    String msg = waiting && !w.pendingReason().isEmpty() ? w.pendingReason() + ": " + w.pendingMessage() : "";
     return new WorkloadRecord(w.id(), w.spec().workloadClass(), w.spec().localQueue(), w.clusterQueueName(),
         w.priority(), w.createdMs(), t(w.firstReservedAtMs()), t(w.reservedAtMs()), t(w.admittedAtMs()),
         t(w.startedAtMs()), t(w.finishedAtMs()), w.evictions(), w.preemptions(), w.state().name(),

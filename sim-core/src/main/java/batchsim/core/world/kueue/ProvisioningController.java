@@ -79,7 +79,7 @@ final class ProvisioningController implements EventTarget {
       AdmissionCheckSpec c = checks.get(name);
       if (c == null || c.provisioning() == null || !needsRequest(w, c.provisioning())) {
         // Kueue: no request needed (no managed resource requested) → Ready at once.
-        admission.kueue.setCheckState(w, name, CheckState.READY, 0, "no ProvisioningRequest needed");
+        admission.kueue.setCheckState(w, name, CheckState.READY, 0, "the provisioning request is not needed");
         continue;
       }
       requests++;
@@ -162,8 +162,10 @@ final class ProvisioningController implements EventTarget {
       return;
     }
     retried++;
+    // Kueue provisioning controller: the check says "Retrying after ..." around the request's own message.
+    String retrying = "BookingExpired".equals(why) ? "Retrying after booking expired: " : "Retrying after failure: ";
     admission.kueue.setCheckState(w, check, CheckState.RETRY, Backoff.exponential(p.backoffBaseMs(), p.backoffMaxMs(), n),
-        why + " (attempt " + n + ")");
+        retrying + why + " (attempt " + n + ")");
   }
 
   /** Provisioned? check-capacity needs the room now; atomic scale-up adds the nodes the pods lack. */

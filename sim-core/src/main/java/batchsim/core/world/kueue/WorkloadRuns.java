@@ -86,7 +86,7 @@ final class WorkloadRuns implements EventTarget {
       recorder().admitted(rt.queue, first);
       admission.tas.admitted(w, first);
       if (w.evictedAtMs() != Workload.UNSET_TIME) {
-        recorder().readmitted(rt.queue, w.reservedAtMs() - w.evictedAtMs());
+        recorder().readmitted(rt.queue, w.id(), w.reservedAtMs(), w.reservedAtMs() - w.evictedAtMs());
       }
     }
     admission.holding[rt.queue]++;
@@ -131,19 +131,21 @@ final class WorkloadRuns implements EventTarget {
     rt.readyToken++;
     binder.cancel(w); // a workload being evicted gets no new pods
     if (!rt.serving) {
-      recorder().evicted(rt.queue, w.evictionReason(), w.preemptionReason());
+      recorder().evicted(rt.queue, w.id(), loop.now(), w.evictionReason(), w.preemptionReason());
     }
     if (w.startedAtMs() != Workload.UNSET_TIME) {
       lostWork(w, rt, loop.now() - w.startedAtMs());
     }
-    loop.schedule(loop.now() + spec.kueue().terminationGraceMs(), EventKind.EVICTION_COMPLETE, this,
+    // Kueue keeps the victim's quota until its pods are gone (jobframework reconciler), which takes their
+    // terminationGracePeriodSeconds; the class's own grace period wins over the scenario's.
+    loop.schedule(loop.now() + w.spec().graceMs(spec.kueue().terminationGraceMs()), EventKind.EVICTION_COMPLETE, this,
         new Timed(w, rt.generation));
   }
 
   private void podsReadyTimeout(ReadyTimeout t) {
     WorkloadRun rt = run(t.w());
     if (t.token() == rt.readyToken && t.w().state() == WorkloadState.RESERVED) {
-      kueue.podsReadyTimeout(t.w(), t.recovery());
+      kueue.podsReadyTimeout(t.w());
     }
   }
 
@@ -210,6 +212,9 @@ final class WorkloadRuns implements EventTarget {
     }
     kueue.markRunning(w);
     rt.readyToken++;
+    if (spec.kueue().waitForPodsReady().blockAdmission()) {
+      admission.requestCycle(); // a scheduler blocked on PodsReady may go on
+    }
     if (!rt.serving && rt.startRecordedFor != w.reservedAtMs()) {
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder().started(rt.queue, loop.now() - w.createdMs());

@@ -209,7 +209,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
       w.evictionSession = engine.sessions();
       w.evictions++;
       if (!w.serving) {
-        recorder().evicted(w.queue, "Preempted", reasonName(reason));
+        recorder().evicted(w.queue, w.spec.id(), loop.now(), "Preempted", reasonName(reason));
       }
       stop(w);
       if (w.admitted) {
@@ -219,7 +219,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
       }
       w.evictedAtMs = loop.now();
     }
-    loop.schedule(loop.now() + terminationGraceMs, EventKind.EVICTION_COMPLETE, this, new Gone(pod));
+    loop.schedule(loop.now() + w.spec.graceMs(terminationGraceMs), EventKind.EVICTION_COMPLETE, this, new Gone(pod));
   }
 
   /** Volcano's eviction reasons ("reclaim", "preempt") as preemption reasons: Reclaim, Preempt. */
@@ -257,7 +257,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     if (!w.serving) {
       recorder().admitted(w.queue, first);
       if (w.evictedAtMs != VolcanoWorkload.NEVER) {
-        recorder().readmitted(w.queue, now - w.evictedAtMs);
+        recorder().readmitted(w.queue, w.spec.id(), now, now - w.evictedAtMs);
       }
     }
     w.evictedAtMs = VolcanoWorkload.NEVER;
