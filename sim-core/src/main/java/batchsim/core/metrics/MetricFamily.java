@@ -2,6 +2,7 @@ package batchsim.core.metrics;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -17,6 +18,8 @@ public abstract sealed class MetricFamily<V> permits CounterFamily, GaugeFamily,
   private final List<String> labelNames;
   /** Series per label values (in declaration order), kept sorted for deterministic output. */
   final Map<List<String>, V> series = new TreeMap<>(MetricFamily::compareValues);
+  /** Series names already built: every snapshot shares them instead of building new strings. */
+  private final Map<List<String>, String> names = new HashMap<>();
 
   MetricFamily(String name, String... labelNames) {
     this.name = name;
@@ -51,6 +54,14 @@ public abstract sealed class MetricFamily<V> permits CounterFamily, GaugeFamily,
 
   /** {@code name{a="x",b="y"}} with the labels sorted by name, as client_golang exposes them; extra last. */
   final String seriesName(String suffix, List<String> values, String extraName, String extraValue) {
+    List<String> key = new ArrayList<>(values.size() + 2);
+    key.add(suffix);
+    key.add(extraValue);
+    key.addAll(values);
+    return names.computeIfAbsent(key, k -> buildName(suffix, values, extraName, extraValue));
+  }
+
+  private String buildName(String suffix, List<String> values, String extraName, String extraValue) {
     List<String[]> pairs = new ArrayList<>();
     for (int i = 0; i < labelNames.size(); i++) {
       pairs.add(new String[] {labelNames.get(i), values.get(i)});
