@@ -34,6 +34,11 @@ public interface ResultView {
   /** Node-hours per node pool; empty when the result does not record them. */
   List<PoolHours> pools();
 
+  /** Kueue's metrics as the run sampled them; empty for a stored result or a run without a metric model. */
+  default batchsim.core.metrics.MetricSamples metricSamples() {
+    return batchsim.core.metrics.MetricSamples.EMPTY;
+  }
+
   /** The utilization of {@code resource} on {@code flavor}'s nodes; empty when unknown or without capacity. */
   default OptionalDouble utilization(String flavor, String resource) {
     for (Utilization u : utilization()) {

@@ -101,4 +101,9 @@ public final class RunResultView implements ResultView {
     }
     return null;
   }
+
+  @Override
+  public batchsim.core.metrics.MetricSamples metricSamples() {
+    return r.metricSamples();
+  }
 }

@@ -17,8 +17,7 @@ import java.util.Map;
  */
 record AtStatus(String name, Location at, long atMs, StatusPath path, Op op, String expected) implements Expectation {
 
-  static AtStatus parse(String text, Location at) throws ExpressionException {
-    ExpressionParser.AtComparison c = ExpressionParser.at(text);
+  static AtStatus of(String text, Location at, ExpressionParser.AtComparison c) throws ExpressionException {
     String v = c.value();
     if (v.startsWith("\"")) {
       if (v.length() < 2 || !v.endsWith("\"")) {

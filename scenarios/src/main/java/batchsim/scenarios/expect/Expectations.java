@@ -48,8 +48,7 @@ public final class Expectations {
   private static void item(Node item, List<Expectation> out, IssueSink sink) {
     if (item instanceof ScalarNode s && !s.isNull()) {
       try {
-        out.add(ExpressionParser.isAt(s.text()) ? AtStatus.parse(s.text(), s.location())
-            : Threshold.parse(s.text(), s.location()));
+        out.add(ExpressionParser.isAt(s.text()) ? at(s.text(), s.location()) : Threshold.parse(s.text(), s.location()));
       } catch (ExpressionException e) {
         sink.report(at(s.location(), e.offset()), s.path(), e.getMessage());
       }
@@ -66,6 +65,12 @@ public final class Expectations {
     }
     sink.report(item.location(), item.path(), "expected an expectation such as 'p95(wait{queue=team-a}) < 20m' "
         + "or 'invariants: clean', got " + item.describe());
+  }
+
+  /** {@code at(TIME, TARGET) OP VALUE}: a status field or a Kueue metric at a virtual time. */
+  private static Expectation at(String text, Location loc) throws ExpressionException {
+    ExpressionParser.AtComparison c = ExpressionParser.at(text);
+    return c.target() instanceof MetricSelector m ? AtMetric.of(text, loc, c, m) : AtStatus.of(text, loc, c);
   }
 
   /** {@code base} moved {@code offset} characters right on its line (a position inside an expression). */

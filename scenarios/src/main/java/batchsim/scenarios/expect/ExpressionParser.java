@@ -95,10 +95,8 @@ final class ExpressionParser {
     skipWs();
     String kind = StatusPath.KINDS.get(fn);
     if (kind == null || peek() != '(') {
-      // The extension point for metric{labels} targets (AtTarget): refused until the metrics model exists.
       if (peek() == '{' || fn.startsWith("kueue_")) {
-        throw new ExpressionException(at, "metric '" + fn + "' cannot be asserted at a time yet: the run records"
-            + " no metrics; at( takes workload(..), clusterQueue(..), localQueue(..) or cohort(..)");
+        return metricSelector(fn, at);
       }
       throw new ExpressionException(at, fn.isEmpty() ? "expected workload(..), clusterQueue(..), localQueue(..) "
           + "or cohort(..) after the time" : "unknown object '" + fn + "' (expected workload, clusterQueue, "
@@ -147,6 +145,48 @@ final class ExpressionParser {
           + (kind.equals("Workload") ? ".conditions[Admitted].status" : ".pendingWorkloads"));
     }
     return new StatusPath(kind, ns, name, nAt, List.copyOf(segments));
+  }
+
+  /** {@code NAME} or {@code NAME{label="value",...}}; see {@link MetricSelector}. */
+  private MetricSelector metricSelector(String name, int nameAt) throws ExpressionException {
+    java.util.TreeMap<String, String> labels = new java.util.TreeMap<>();
+    java.util.Map<String, Integer> offsets = new java.util.HashMap<>();
+    if (peek() == '{') {
+      pos++;
+      skipWs();
+      while (peek() != '}') {
+        int lAt = pos;
+        String label = word();
+        if (label.isEmpty()) {
+          throw new ExpressionException(lAt, "expected a label name in " + name + "{..}");
+        }
+        skipWs();
+        expect('=', "after label " + label);
+        skipWs();
+        expect('"', "to open the value of " + label + " (label values are quoted)");
+        String value = until("\"");
+        expect('"', "to close the value of " + label);
+        if (labels.put(label, value) != null) {
+          throw new ExpressionException(lAt, "label " + label + " given twice");
+        }
+        offsets.put(label, lAt);
+        skipWs();
+        if (peek() == ',') {
+          pos++;
+          skipWs();
+        } else if (peek() != '}') {
+          throw new ExpressionException(pos, "expected ',' or '}' in " + name + "{..}");
+        }
+      }
+      pos++;
+      skipWs();
+    }
+    MetricSelector m = new MetricSelector(name, labels, nameAt, offsets);
+    Object[] problem = m.problem();
+    if (problem != null) {
+      throw new ExpressionException((Integer) problem[0], (String) problem[1]);
+    }
+    return m;
   }
 
   private Metric metric() throws ExpressionException {

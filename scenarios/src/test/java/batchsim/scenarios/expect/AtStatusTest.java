@@ -39,7 +39,7 @@ class AtStatusTest {
           - at(1h, workload(wl1).conditions.status) == True
           - at(soon, workload(wl1).conditions[Admitted].status) == True
           - at(1h, pod(wl1).status) == Running
-          - at(1h, kueue_pending_workloads{cluster_queue="cq-a"}) == 3
+          - at(1h, kueue_pending_workloads{clusterqueue="cq-a"}) == 3
           - at(1h, clusterQueue(cq-a).pendingWorkloads) > many
           - at(1h, workload(wl1)) == 1
         """);
@@ -60,8 +60,8 @@ class AtStatusTest {
         "e.yaml:12:8: expect[10]: 'soon' is not a duration (use e.g. 500ms, 30s, 45m, 2h, 7d, 1h30m); at( takes a "
             + "virtual time such as 5m or 1h30m",
         "e.yaml:13:12: expect[11]: unknown object 'pod' (expected workload, clusterQueue, localQueue, cohort)",
-        "e.yaml:14:12: expect[12]: metric 'kueue_pending_workloads' cannot be asserted at a time yet: the run "
-            + "records no metrics; at( takes workload(..), clusterQueue(..), localQueue(..) or cohort(..)",
+        "e.yaml:14:36: expect[12]: metric kueue_pending_workloads has no label 'clusterqueue' (labels: "
+            + "cluster_queue, status, replica_role)",
         "e.yaml:15:51: expect[13]: '>' compares numbers; 'many' is not one (use == or != for text)",
         "e.yaml:16:25: expect[14]: expected a status field after workload(wl1), e.g. .conditions[Admitted].status")
         .stream().sorted().toList(), problems.stream().sorted().toList());

@@ -164,6 +164,7 @@ final class Preemptor {
       // Kueue preemptionMessage (preemption.go): a simulated workload has no UID and no job-uid label.
       String msg = "Preempted to accommodate a workload (UID: " + unknownIfEmpty(preemptor.uid) + ", JobUID: UNKNOWN)"
           + " due to " + humanReason(t.reason()) + "; preemptor path: " + path(cq) + "; preemptee path: " + path(v.cq);
+      v.preemptingClusterQueue = cq.name; // Kueue ReportPreemption labels the preemptor's ClusterQueue
       engine.workloads.evict(v, "Preempted", t.reason(), msg);
       engine.recorder.event(preemptor, "PreemptedWorkload", "Normal"); // Kueue IssuePreemptions, on the preemptor
     }

@@ -41,6 +41,8 @@ public final class Workload {
   long evictedAtMs = UNSET_TIME;
   int evictions;
   int preemptions;
+  /** The ClusterQueue of the workload that preempted this one last (Kueue preempting_cluster_queue). */
+  String preemptingClusterQueue;
 
   // Queueing.
   boolean inHeap;
@@ -149,6 +151,11 @@ public final class Workload {
 
   public String preemptionReason() {
     return preemptionReason;
+  }
+
+  /** The ClusterQueue of the last preemptor, or null if never preempted. */
+  public String preemptingClusterQueue() {
+    return preemptingClusterQueue;
   }
 
   public String pendingReason() {

@@ -18,6 +18,8 @@ import java.util.List;
  * @param serving scale-to-zero churn per serving Deployment
  * @param decisions per workload id, every condition change (only with {@code --explain}; else null)
  * @param tas Topology Aware Scheduling figures (null when the scenario has no TAS flavor)
+ * @param metricSamples the engine's metric model (Kueue's pkg/metrics) at every sample time and at the end;
+ *     empty under Volcano
  */
 public record RunResult(
     String scenarioName,
@@ -39,7 +41,20 @@ public record RunResult(
     List<ServingStats> serving,
     TasStats tas,
     ProvisioningStats provisioning,
-    java.util.Map<String, List<Decision>> decisions) {
+    java.util.Map<String, List<Decision>> decisions,
+    MetricSamples metricSamples) {
+
+  /** A result without metric samples (tests and tools that build results by hand). */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
+      List<PoolStats> pools, List<ServingStats> serving, TasStats tas, ProvisioningStats provisioning,
+      java.util.Map<String, List<Decision>> decisions) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas,
+        provisioning, decisions, MetricSamples.EMPTY);
+  }
 
   /** A result without preemption statistics (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,

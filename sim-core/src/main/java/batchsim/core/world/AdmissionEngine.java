@@ -1,6 +1,7 @@
 package batchsim.core.world;
 
 import batchsim.core.cluster.Node;
+import batchsim.core.metrics.MetricSamples;
 import batchsim.core.metrics.ProvisioningStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.TasStats;
@@ -9,6 +10,7 @@ import batchsim.core.model.ClusterAction;
 import batchsim.core.model.WorkloadSpec;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.SplittableRandom;
 
 /**
@@ -108,6 +110,14 @@ public interface AdmissionEngine {
 
   /** What the engine contributes to the run's result at {@code end}. */
   EngineReport report(long end);
+
+  /**
+   * Every series of the engine's metric model now, in Prometheus text form (Kueue's pkg/metrics); empty for an
+   * engine without one (Volcano).
+   */
+  default SortedMap<String, Double> metricSnapshot() {
+    return MetricSamples.EMPTY.end();
+  }
 
   /**
    * The engine's part of a run's result.

@@ -7,6 +7,7 @@ import batchsim.core.engine.EventTarget;
 import batchsim.core.metrics.TimeSeries;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * Takes the time-series samples every interval from time 0, each source's columns side by side, while anything
@@ -19,9 +20,12 @@ final class Sampler implements EventTarget {
   private final List<String> columns = new ArrayList<>();
   private final List<Long> times = new ArrayList<>();
   private final List<long[]> rows = new ArrayList<>();
+  private final LongConsumer alsoAtSample;
 
-  Sampler(EventLoop loop, long intervalMs, List<SampleSource> sources) {
+  /** {@code alsoAtSample} runs at each sample time, after the columns are taken (the metric snapshots). */
+  Sampler(EventLoop loop, long intervalMs, List<SampleSource> sources, LongConsumer alsoAtSample) {
     this.loop = loop;
+    this.alsoAtSample = alsoAtSample;
     this.intervalMs = intervalMs;
     this.sources = List.copyOf(sources);
     for (SampleSource s : sources) {
@@ -51,6 +55,7 @@ final class Sampler implements EventTarget {
     }
     times.add(now);
     rows.add(row);
+    alsoAtSample.accept(now);
   }
 
   TimeSeries series() {

@@ -4,6 +4,8 @@ import batchsim.core.cluster.ClusterState;
 import batchsim.core.cluster.Node;
 import batchsim.core.cluster.PodBinder;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.metrics.MetricSample;
+import batchsim.core.metrics.MetricSamples;
 import batchsim.core.metrics.PreemptionStats;
 import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.Recorder;
@@ -12,7 +14,10 @@ import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.WorkloadSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 
@@ -34,6 +39,8 @@ public final class SimulatedCluster {
   private final Timeline timeline;
   private final ServingChurn churn;
   private final Sampler sampler;
+  private final List<MetricSample> metricSamples = new ArrayList<>();
+  private StatusSink statusSink;
   /** Arrivals whose LocalQueue no engine queue takes. */
   private final List<WorkloadSpec> rejected = new ArrayList<>();
 
@@ -59,7 +66,7 @@ public final class SimulatedCluster {
     listener.engine = engine;
     listener.capacity = capacity;
     this.sampler = new Sampler(loop, spec.sampleIntervalMs(),
-        List.of(engine.queueSamples(), capacity, engine.topologySamples()));
+        List.of(engine.queueSamples(), capacity, engine.topologySamples()), this::sampleMetrics);
   }
 
   /** The kube-scheduler's listener; made before the engine and the books it forwards to. */
@@ -76,6 +83,38 @@ public final class SimulatedCluster {
     public void nodeEmptied(Node n) {
       engine.nodeEmptied(n);
     }
+  }
+
+  /** The engine's metric model at a sample time; an unchanged snapshot shares the previous one's map. */
+  private void sampleMetrics(long now) {
+    SortedMap<String, Double> values = engine.metricSnapshot();
+    if (!metricSamples.isEmpty() && metricSamples.get(metricSamples.size() - 1).values().equals(values)) {
+      values = metricSamples.get(metricSamples.size() - 1).values();
+    }
+    metricSamples.add(new MetricSample(now, values));
+    if (statusSink != null && !values.isEmpty()) {
+      statusSink.accept(metricsRecord(now, values));
+    }
+  }
+
+  /**
+   * The metric model's values at a sample time as one status record ({@code kind: Metrics}): series name in
+   * Prometheus's text form → value; what JSON cannot hold (+Inf, NaN) is written as Prometheus writes it.
+   */
+  private static StatusRecord metricsRecord(long now, SortedMap<String, Double> values) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    values.forEach((k, v) -> out.put(k, Double.isFinite(v) ? (Object) v
+        : Double.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"));
+    return new StatusRecord(now, "Metrics", null, "kueue", null, out);
+  }
+
+  /** Streams the engine's status record, and the metric samples, to {@code sink}; false without a record. */
+  boolean recordStatus(StatusSink sink) {
+    if (!engine.recordStatus(sink)) {
+      return false;
+    }
+    this.statusSink = sink;
+    return true;
   }
 
   AdmissionEngine engine() {
@@ -138,6 +177,7 @@ public final class SimulatedCluster {
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, events, spec.resources(), records,
         recorder.overallStats(tp, tr, tu), qs, capacity.utilization(end), r.queueUsage(),
         recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), ps,
-        capacity.poolStats(end), churn.stats(), r.tas(), r.provisioning(), r.decisions());
+        capacity.poolStats(end), churn.stats(), r.tas(), r.provisioning(), r.decisions(),
+        new MetricSamples(metricSamples, engine.metricSnapshot()));
   }
 }

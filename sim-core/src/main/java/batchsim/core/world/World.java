@@ -50,12 +50,12 @@ public final class World {
   }
 
   /**
-   * Streams the engine's status record to {@code sink}.
+   * Streams the engine's status record, and its metric samples at every sample time, to {@code sink}.
    *
    * @throws IllegalArgumentException when the engine has no status record
    */
   public World recordStatus(StatusSink sink) {
-    if (!cluster.engine().recordStatus(sink)) {
+    if (!cluster.recordStatus(sink)) {
       throw new IllegalArgumentException("the status record is Kueue's: this scenario runs under Volcano");
     }
     return this;

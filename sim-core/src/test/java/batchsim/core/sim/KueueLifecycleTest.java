@@ -260,6 +260,19 @@ class KueueLifecycleTest {
     Decision last = r.decisions().get("stuck").get(r.decisions().get("stuck").size() - 1);
     assertEquals(List.of("QuotaReserved", "Deactivated", "The workload is deactivated"),
         List.of(last.condition(), last.reason(), last.message()));
+    // Kueue's metrics: the timeouts never saw ready pods (WaitForStart); the limit deactivates with its cause.
+    var m = r.metricSamples().end();
+    String ml = "{cluster_queue=\"ml\",priority_class=\"\",";
+    assertEquals(2.0, m.get("kueue_evicted_workloads_total" + ml
+        + "reason=\"PodsReadyTimeout\",replica_role=\"standalone\",underlying_cause=\"WaitForStart\"}"));
+    assertEquals(1.0, m.get("kueue_evicted_workloads_once_total" + ml
+        + "reason=\"PodsReadyTimeout\",replica_role=\"standalone\",underlying_cause=\"WaitForStart\"}"));
+    assertEquals(1.0, m.get("kueue_evicted_workloads_total" + ml
+        + "reason=\"Deactivated\",replica_role=\"standalone\",underlying_cause=\"RequeuingLimitExceeded\"}"));
+    assertEquals(60.0, m.get("kueue_workload_eviction_latency_seconds_sum{cluster_queue=\"ml\","
+        + "reason=\"PodsReadyTimeout\",replica_role=\"standalone\"}"), "30 s termination, twice");
+    assertTrue(m.keySet().stream().noneMatch(k -> k.startsWith("kueue_pods_ready_to_evicted_time_seconds")),
+        "pods never ready");
   }
 
   /** The stuck job is evicted at 5 m; "next" (created at 1 m) waits in the StrictFIFO heap with it. */

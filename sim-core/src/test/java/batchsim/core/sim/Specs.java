@@ -40,6 +40,8 @@ public final class Specs {
   public KueueConfig kueue = KueueConfig.defaults();
   public PodSchedulingConfig podScheduling = PodSchedulingConfig.defaults();
   public long horizon = SimulationSpec.NO_HORIZON;
+  /** Time-series (and metric snapshot) spacing; 0 = no sampling. */
+  public long sampleInterval;
   public final List<batchsim.core.model.TimelineEvent> timeline = new ArrayList<>();
   public final List<batchsim.core.model.FailureModel> failures = new ArrayList<>();
   public final List<batchsim.core.model.ServingSpec> serving = new ArrayList<>();
@@ -103,6 +105,6 @@ public final class Specs {
     sorted.sort(java.util.Comparator.comparingLong(WorkloadSpec::createdMs));
     WorkloadSourceSpec src = listSource(sorted);
     return new SimulationSpec("test", 1, horizon, RES, pools, flavors, cohorts, cqs, lqs, List.of(), kueue,
-        podScheduling, List.of(src), 0, timeline, failures, serving);
+        podScheduling, List.of(src), sampleInterval, timeline, failures, serving);
   }
 }

@@ -11,6 +11,7 @@ import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
+import batchsim.core.metrics.KueueMetrics;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.SplittableRandom;
 
 /**
@@ -53,6 +55,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   final int nRes;
   private final WorkloadRuns runs;
   private final KueueReport report;
+  /** Kueue's metrics (pkg/metrics), fed at the events below and read at sample times. */
+  final KueueMetricsFeed metrics;
   /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
   final TasBinding tas;
   ProvisioningController provisioning;
@@ -76,6 +80,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     this.kueue = new KueueEngine(spec.kueue(), spec.resources(), spec.flavors(), spec.cohorts(), spec.clusterQueues(),
         loop::now);
     kueue.setHost(this);
+    this.metrics = new KueueMetricsFeed(spec, kueue, loop::now);
     for (ClusterQueueSpec cq : spec.clusterQueues()) {
       cqIndex.put(cq.name(), cqIndex.size());
     }
@@ -202,7 +207,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   private void cycle() {
     cycleScheduled = false;
+    metrics.cycleStarts();
     CycleOutcome o = kueue.runCycle();
+    metrics.cycleEnded(o);
     // Kueue's scheduler loop backs off after a cycle that admitted nothing (wait.SlowDown: 1 ms doubling
     // to 10 ms). A cycle that preempted also waits at least 1 ms: the evictions are API writes, and an
     // instant in virtual time must not host an unbounded preempt/readmit exchange.
@@ -221,12 +228,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   @Override
   public void onQuotaReserved(Workload w) {
+    metrics.quotaReserved(w);
     runs.reserved(w);
     provisioning.onQuotaReserved(w);
   }
 
   @Override
   public void onAdmitted(Workload w) {
+    metrics.admitted(w);
     runs.admitted(w);
   }
 
@@ -259,6 +268,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   @Override
   public void onEvicted(Workload w) {
+    metrics.evicted(w);
     runs.evicted(w);
   }
 
@@ -408,6 +418,16 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
       v.addAll(status.takeViolations());
     }
     return v;
+  }
+
+  @Override
+  public SortedMap<String, Double> metricSnapshot() {
+    return metrics.snapshot();
+  }
+
+  /** Kueue's metric model itself: families with their types, labels and buckets (an exporter reads it). */
+  public KueueMetrics kueueMetrics() {
+    return metrics.metrics;
   }
 
   @Override

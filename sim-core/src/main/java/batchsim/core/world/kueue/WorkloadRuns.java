@@ -233,6 +233,7 @@ final class WorkloadRuns implements EventTarget {
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     kueue.finish(w);
+    admission.metrics.finished(w);
     admission.holding[rt.queue]--;
     recorder().finished(rt.queue, loop.now() - w.createdMs());
     admission.requestBind();
@@ -244,6 +245,7 @@ final class WorkloadRuns implements EventTarget {
     WorkloadRun rt = run(w);
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
+    admission.metrics.evictionCompleting(w);
     kueue.evictionComplete(w);
     admission.holding[rt.queue]--;
     if (!rt.serving) {

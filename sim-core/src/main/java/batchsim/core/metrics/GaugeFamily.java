@@ -1,0 +1,34 @@
+package batchsim.core.metrics;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/** A gauge vector: per label-value set, a value that is set (or added to). */
+public final class GaugeFamily extends MetricFamily<double[]> {
+  public GaugeFamily(String name, String... labelNames) {
+    super(name, labelNames);
+  }
+
+  public void set(double value, String... labelValues) {
+    series(labelValues)[0] = value;
+  }
+
+  /** The current value of one series, or null when the series does not exist. */
+  public Double value(String... labelValues) {
+    double[] v = series.get(List.of(labelValues));
+    return v == null ? null : v[0];
+  }
+
+  @Override
+  double[] create() {
+    return new double[1];
+  }
+
+  @Override
+  void writeTo(SortedMap<String, Double> out) {
+    for (Map.Entry<List<String>, double[]> e : series.entrySet()) {
+      out.put(seriesName("", e.getKey(), null, null), e.getValue()[0]);
+    }
+  }
+}

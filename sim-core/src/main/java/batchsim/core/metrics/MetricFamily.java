@@ -1,0 +1,101 @@
+package batchsim.core.metrics;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * One Prometheus metric family (a *Vec in client_golang): a name, its label names in declaration order, and
+ * one value per label-value set. No Prometheus library: the values are exported as series in Prometheus
+ * text form by {@link #writeTo}.
+ */
+public abstract sealed class MetricFamily<V> permits CounterFamily, GaugeFamily, HistogramFamily {
+  private final String name;
+  private final List<String> labelNames;
+  /** Series per label values (in declaration order), kept sorted for deterministic output. */
+  final Map<List<String>, V> series = new TreeMap<>(MetricFamily::compareValues);
+  /** Series names already built: every snapshot shares them instead of building new strings. */
+  private final Map<List<String>, String> names = new HashMap<>();
+
+  MetricFamily(String name, String... labelNames) {
+    this.name = name;
+    this.labelNames = List.of(labelNames);
+  }
+
+  public final String name() {
+    return name;
+  }
+
+  public final List<String> labelNames() {
+    return labelNames;
+  }
+
+  /** The value of one series, created empty on first use (client_golang WithLabelValues). */
+  final V series(String... labelValues) {
+    if (labelValues.length != labelNames.size()) {
+      throw new IllegalArgumentException(name + " takes " + labelNames + ", got " + Arrays.toString(labelValues));
+    }
+    return series.computeIfAbsent(List.of(labelValues), k -> create());
+  }
+
+  abstract V create();
+
+  /** Drops every series (a gauge recomputed from state on each read). */
+  public final void clear() {
+    series.clear();
+  }
+
+  /** Adds this family's series to {@code out}, each named in Prometheus text form. */
+  abstract void writeTo(SortedMap<String, Double> out);
+
+  /** {@code name{a="x",b="y"}} with the labels sorted by name, as client_golang exposes them; extra last. */
+  final String seriesName(String suffix, List<String> values, String extraName, String extraValue) {
+    List<String> key = new ArrayList<>(values.size() + 2);
+    key.add(suffix);
+    key.add(extraValue);
+    key.addAll(values);
+    return names.computeIfAbsent(key, k -> buildName(suffix, values, extraName, extraValue));
+  }
+
+  private String buildName(String suffix, List<String> values, String extraName, String extraValue) {
+    List<String[]> pairs = new ArrayList<>();
+    for (int i = 0; i < labelNames.size(); i++) {
+      pairs.add(new String[] {labelNames.get(i), values.get(i)});
+    }
+    pairs.sort((a, b) -> a[0].compareTo(b[0]));
+    if (extraName != null) {
+      pairs.add(new String[] {extraName, extraValue});
+    }
+    StringBuilder sb = new StringBuilder(name).append(suffix);
+    if (!pairs.isEmpty()) {
+      sb.append('{');
+      for (int i = 0; i < pairs.size(); i++) {
+        if (i > 0) {
+          sb.append(',');
+        }
+        sb.append(pairs.get(i)[0]).append("=\"").append(escape(pairs.get(i)[1])).append('"');
+      }
+      sb.append('}');
+    }
+    return sb.toString();
+  }
+
+  /** Label value escaping of the text format: backslash, double quote and line feed. */
+  static String escape(String v) {
+    return v.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+  }
+
+  private static int compareValues(List<String> a, List<String> b) {
+    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+      int c = a.get(i).compareTo(b.get(i));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(a.size(), b.size());
+  }
+}
