@@ -1,11 +1,9 @@
 package batchsim.core.metrics;
 
 import java.util.List;
-import java.util.Map;
-import java.util.SortedMap;
 
 /** A counter vector: per label-value set, a count that only goes up. */
-public final class CounterFamily extends MetricFamily<double[]> {
+public final class CounterFamily extends ScalarFamily {
   public CounterFamily(String name, String... labelNames) {
     super(name, labelNames);
   }
@@ -27,17 +25,5 @@ public final class CounterFamily extends MetricFamily<double[]> {
       t += v[0];
     }
     return t;
-  }
-
-  @Override
-  double[] create() {
-    return new double[1];
-  }
-
-  @Override
-  void writeTo(SortedMap<String, Double> out) {
-    for (Map.Entry<List<String>, double[]> e : series.entrySet()) {
-      out.put(seriesName("", e.getKey(), null, null), e.getValue()[0]);
-    }
   }
 }

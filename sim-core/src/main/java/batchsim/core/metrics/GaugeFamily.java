@@ -1,11 +1,9 @@
 package batchsim.core.metrics;
 
 import java.util.List;
-import java.util.Map;
-import java.util.SortedMap;
 
 /** A gauge vector: per label-value set, a value that is set (or added to). */
-public final class GaugeFamily extends MetricFamily<double[]> {
+public final class GaugeFamily extends ScalarFamily {
   public GaugeFamily(String name, String... labelNames) {
     super(name, labelNames);
   }
@@ -18,17 +16,5 @@ public final class GaugeFamily extends MetricFamily<double[]> {
   public Double value(String... labelValues) {
     double[] v = series.get(List.of(labelValues));
     return v == null ? null : v[0];
-  }
-
-  @Override
-  double[] create() {
-    return new double[1];
-  }
-
-  @Override
-  void writeTo(SortedMap<String, Double> out) {
-    for (Map.Entry<List<String>, double[]> e : series.entrySet()) {
-      out.put(seriesName("", e.getKey(), null, null), e.getValue()[0]);
-    }
   }
 }

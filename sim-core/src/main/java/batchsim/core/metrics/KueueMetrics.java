@@ -63,6 +63,14 @@ public final class KueueMetrics {
       "kueue_admission_checks_wait_time_seconds", kueueExponential(14), CQ, PC, RR);
   public final HistogramFamily localQueueAdmissionChecksWaitTime = new HistogramFamily(
       "kueue_local_queue_admission_checks_wait_time_seconds", kueueExponential(14), NAME, NS, PC, RR);
+  public final HistogramFamily readyWaitTime = new HistogramFamily(
+      "kueue_ready_wait_time_seconds", kueueExponential(14), CQ, PC, RR);
+  public final HistogramFamily localQueueReadyWaitTime = new HistogramFamily(
+      "kueue_local_queue_ready_wait_time_seconds", kueueExponential(14), NAME, NS, PC, RR);
+  public final HistogramFamily admittedUntilReadyWaitTime = new HistogramFamily(
+      "kueue_admitted_until_ready_wait_time_seconds", kueueExponential(14), CQ, PC, RR);
+  public final HistogramFamily localQueueAdmittedUntilReadyWaitTime = new HistogramFamily(
+      "kueue_local_queue_admitted_until_ready_wait_time_seconds", kueueExponential(14), NAME, NS, PC, RR);
   public final CounterFamily evictedWorkloadsTotal = new CounterFamily(
       "kueue_evicted_workloads_total", CQ, "reason", "underlying_cause", PC, RR);
   public final CounterFamily localQueueEvictedWorkloadsTotal = new CounterFamily(
@@ -129,7 +137,8 @@ public final class KueueMetrics {
       localQueueQuotaReservedWorkloadsTotal, localQueueFinishedWorkloadsTotal, localQueueQuotaReservedWaitTime,
       localQueueAdmittedWorkloadsTotal, localQueueAdmissionWaitTime, localQueueAdmissionChecksWaitTime,
       localQueueEvictedWorkloadsTotal, localQueueReservingActiveWorkloads, localQueueAdmittedActiveWorkloads,
-      localQueueResourceReservation, localQueueResourceUsage);
+      localQueueResourceReservation, localQueueResourceUsage, readyWaitTime, localQueueReadyWaitTime,
+      admittedUntilReadyWaitTime, localQueueAdmittedUntilReadyWaitTime);
 
   private Runnable gaugeRefresher = () -> { };
 
@@ -175,6 +184,18 @@ public final class KueueMetrics {
       localQueueAdmissionChecksWaitTime.observe(checksWaitSeconds, lq.name(), lq.namespace(), priorityClass,
           STANDALONE);
     }
+  }
+
+  /**
+   * Kueue ReadyWaitTime and ReportAdmittedUntilReadyWaitTime (and the LocalQueue ones): the workload's pods
+   * became ready for the first time since it was queued (jobframework reconciler, waitForPodsReady only).
+   */
+  public void ready(String cq, LocalQueueRef lq, String priorityClass, double queuedSeconds, double admittedSeconds) {
+    readyWaitTime.observe(queuedSeconds, cq, priorityClass, STANDALONE);
+    admittedUntilReadyWaitTime.observe(admittedSeconds, cq, priorityClass, STANDALONE);
+    localQueueReadyWaitTime.observe(queuedSeconds, lq.name(), lq.namespace(), priorityClass, STANDALONE);
+    localQueueAdmittedUntilReadyWaitTime.observe(admittedSeconds, lq.name(), lq.namespace(), priorityClass,
+        STANDALONE);
   }
 
   /**

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * one value per label-value set. No Prometheus library: the values are exported as series in Prometheus
  * text form by {@link #writeTo}.
  */
-public abstract sealed class MetricFamily<V> permits CounterFamily, GaugeFamily, HistogramFamily {
+public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFamily {
   private final String name;
   private final List<String> labelNames;
   /** Series per label values (in declaration order), kept sorted for deterministic output. */

@@ -85,6 +85,10 @@ class KueueMetricsTest {
     expected.put("kueue_cohort_subtree_admitted_workloads_total", List.of("cohort", pc, rr));
     expected.put("kueue_pods_ready_to_evicted_time_seconds", List.of(cq, "reason", "underlying_cause", rr));
     expected.put("kueue_workload_eviction_latency_seconds", List.of(cq, "reason", rr));
+    expected.put("kueue_ready_wait_time_seconds", List.of(cq, pc, rr));
+    expected.put("kueue_admitted_until_ready_wait_time_seconds", List.of(cq, pc, rr));
+    expected.put("kueue_local_queue_ready_wait_time_seconds", List.of("name", "namespace", pc, rr));
+    expected.put("kueue_local_queue_admitted_until_ready_wait_time_seconds", List.of("name", "namespace", pc, rr));
     Map<String, List<String>> actual = new HashMap<>();
     for (MetricFamily<?> f : new KueueMetrics().families()) {
       actual.put(f.name(), f.labelNames());

@@ -1,5 +1,13 @@
 package batchsim.core.sim;
 
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import batchsim.core.model.WaitForPodsReady;
+
+import batchsim.core.model.ScoringStrategy;
+
+import batchsim.core.model.PodSchedulingConfig;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -225,6 +233,32 @@ class KueueMetricsSimulationTest {
     assertEquals(1.0, sum(end, "kueue_evicted_workloads_once_total", "reason=\"AdmissionCheck\""));
     assertEquals(1.0, sum(end, "kueue_evicted_workloads_once_total", "reason=\"Deactivated\""));
     assertEquals(0.0, sum(end, "kueue_preempted_workloads_total"));
+  }
+
+  @Test
+  void podsReady_reportsTheWaitsUntilReady_onlyForAFirstStartAndOnlyWithWaitForPodsReady() {
+    // 3 one-pod jobs of 8 GPUs on one 8-GPU node, 2 min of pod start-up: each waits for the one before.
+    Specs s = new Specs().pool("gpu", 1, 64_000, 8).flavor("a100", "gpu")
+        .gpuQueue("team-a", null, "a100", 8, NO, NO, PreemptionSpec.NEVER);
+    for (int i = 0; i < 3; i++) {
+      s.job("j" + i, "team-a", 0, 0, 1, 8, 600_000);
+    }
+    s.podScheduling = new PodSchedulingConfig(ScoringStrategy.LEAST_ALLOCATED, 120_000);
+    s.kueue = KueueConfig.defaults(); // waitForPodsReady on (Kueue v1beta2 default)
+    RunResult r = new Simulation(s.build()).checked(true).run();
+    Map<String, Double> end = r.metricSamples().end();
+    String q = "{cluster_queue=\"team-a\",priority_class=\"\"," + RR + "}";
+    assertEquals(3, end.get("kueue_ready_wait_time_seconds_count" + q));
+    assertEquals(3 * 120, end.get("kueue_admitted_until_ready_wait_time_seconds_sum" + q), "admitted → ready: start-up");
+    // created at 0, never requeued: queued → ready is each workload's time to start (the later ones wait for the
+    // one before: its 2 min start-up, 10 min run and Kueue's 1 s batch before parked workloads return)
+    double toStart = r.workloads().stream().mapToLong(w -> w.startedMs() - w.createdMs()).sum() / 1000.0;
+    assertTrue(toStart > 2 * 720, "the jobs queued behind each other");
+    assertEquals(toStart, end.get("kueue_ready_wait_time_seconds_sum" + q));
+
+    s.kueue = KueueConfig.defaults().withWaitForPodsReady(WaitForPodsReady.DISABLED);
+    Map<String, Double> off = new Simulation(s.build()).run().metricSamples().end();
+    assertNull(off.get("kueue_ready_wait_time_seconds_count" + q), "Kueue reports it only with waitForPodsReady");
   }
 
   @Test

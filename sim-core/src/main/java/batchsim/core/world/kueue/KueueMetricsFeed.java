@@ -97,6 +97,19 @@ final class KueueMetricsFeed {
     metrics.admittedInCohorts(view.ancestors(w.clusterQueueName()), priorityClass(w));
   }
 
+  /**
+   * PodsReady turned True with reason Started (not Recovered): Kueue's job reconciler reports the time since the
+   * workload was queued and since it was admitted (only with waitForPodsReady, which sets the condition).
+   */
+  void podsReady(Workload w) {
+    Condition ready = w.condition(ConditionType.PODS_READY);
+    Condition admitted = w.condition(ConditionType.ADMITTED);
+    if (ready != null && ready.status() && "Started".equals(ready.reason()) && admitted != null) {
+      metrics.ready(w.clusterQueueName(), localQueue(w), priorityClass(w), queuedWaitSeconds(w),
+          seconds(ready.timeMs() - admitted.timeMs()));
+    }
+  }
+
   /** Kueue workloadevict.Evict and, for a preemption, ReportPreemption. */
   void evicted(Workload w) {
     String reason = w.evictionReason();

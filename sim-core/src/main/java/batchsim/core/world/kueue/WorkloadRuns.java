@@ -211,6 +211,9 @@ final class WorkloadRuns implements EventTarget {
       return;
     }
     kueue.markRunning(w);
+    if (spec.kueue().waitForPodsReady().enable()) {
+      admission.metrics.podsReady(w);
+    }
     rt.readyToken++;
     if (spec.kueue().waitForPodsReady().blockAdmission()) {
       admission.requestCycle(); // a scheduler blocked on PodsReady may go on
