@@ -1,6 +1,10 @@
 package batchsim.core.metrics;
 
+import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.ResourceSpace;
+
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -120,6 +124,23 @@ public final class Recorder {
   }
 
   /** Work thrown away by an eviction: {@code amountMs} of resource {@code resource} (base units × ms). */
+  /**
+   * A running workload stopped after {@code ranMs} and its progress is lost: per resource, what its pods request
+   * (pod set i has {@code count.applyAsInt(i)} pods) times the time it ran.
+   */
+  public void lostWork(int queue, ResourceSpace resources, List<PodSetSpec> podSets, IntUnaryOperator count,
+      long ranMs) {
+    for (int r = 0; r < resources.size(); r++) {
+      long perWorkload = 0;
+      for (int i = 0; i < podSets.size(); i++) {
+        perWorkload += podSets.get(i).perPod().get(r) * count.applyAsInt(i);
+      }
+      if (perWorkload > 0 && ranMs > 0) {
+        lostWork(queue, resources.name(r), (double) perWorkload * ranMs);
+      }
+    }
+  }
+
   public void lostWork(int queue, String resource, double amountMs) {
     queues[queue].lost.merge(resource, amountMs, Double::sum);
     overall.lost.merge(resource, amountMs, Double::sum);

@@ -180,15 +180,7 @@ final class WorkloadRuns implements EventTarget {
   }
 
   private void lostWork(Workload w, WorkloadRun rt, long ran) {
-    for (int r = 0; r < nRes; r++) {
-      long perWorkload = 0;
-      for (int i = 0; i < w.spec().podSets().size(); i++) {
-        perWorkload += w.podSet(i).perPod().get(r) * w.admittedCount(i);
-      }
-      if (perWorkload > 0 && ran > 0) {
-        recorder().lostWork(rt.queue, spec.resources().name(r), (double) perWorkload * ran);
-      }
-    }
+    recorder().lostWork(rt.queue, spec.resources(), w.spec().podSets(), w::admittedCount, ran);
   }
 
   // ------------------------------------------------------------------ pods and lifecycle

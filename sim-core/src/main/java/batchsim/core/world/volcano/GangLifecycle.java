@@ -371,15 +371,9 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     if (!w.running) {
       return;
     }
-    long ran = loop.now() - w.startedMs;
-    for (int r = 0; r < spec.resources().size(); r++) {
-      long perWorkload = 0;
-      for (PodSetSpec ps : w.spec.podSets()) {
-        perWorkload += ps.perPod().get(r) * ps.count();
-      }
-      if (perWorkload > 0 && ran > 0 && !w.serving) {
-        recorder().lostWork(w.queue, spec.resources().name(r), (double) perWorkload * ran);
-      }
+    if (!w.serving) {
+      List<PodSetSpec> podSets = w.spec.podSets();
+      recorder().lostWork(w.queue, spec.resources(), podSets, i -> podSets.get(i).count(), loop.now() - w.startedMs);
     }
     w.running = false;
     w.generation++;
