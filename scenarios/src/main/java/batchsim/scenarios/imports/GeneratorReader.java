@@ -128,7 +128,9 @@ public final class GeneratorReader {
         counts.add((int) Math.max(1, Math.min(Integer.MAX_VALUE, whole(l, "count", problems))));
       }
       // Kueue's generator: 96 cpu and 256Gi per node unless the lowest level says otherwise; pods 110
-      Map<String, String> cap = new java.util.LinkedHashMap<>(Map.of("cpu", "96", "memory", "256Gi"));
+      Map<String, String> cap = new java.util.LinkedHashMap<>(); // in this order: Map.of's order varies per JVM
+      cap.put("cpu", "96");
+      cap.put("memory", "256Gi");
       Tree.entries(levels.get(levels.size() - 1), "capacity").forEach((k, e) -> cap.put(k, Tree.text(e.value())));
       cap.put("pods", "110");
       String label = Tree.text(root, "resourceFlavor", "nodeLabel");

@@ -180,6 +180,8 @@ class ImportReadersTest {
     assertEquals("default-topology", t.name());
     assertEquals(List.of(1, 2, 4), t.counts());
     assertEquals(8, t.nodes());
+    assertEquals(List.of("cpu", "memory", "pods"), List.copyOf(t.capacity().keySet()),
+        "the node capacity is written in a fixed order (the import's output is deterministic)");
     assertEquals("tas-flavor", c.flavor());
     List<GeneratorReader.WorkloadSet> sets = c.queues().get(0).sets();
     assertEquals(batchsim.core.model.TopologyRequest.required("cloud.provider.com/topology-rack"),
