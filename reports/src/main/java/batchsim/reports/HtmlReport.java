@@ -193,10 +193,10 @@ final class HtmlReport {
     section("waits", "Wait times", "Rsv = created → quota reserved (first time); Start = created → "
         + "all pods running. HDR percentiles of virtual time.");
     main.append("<div class=\"grid2\">\n");
-    figure(charts.queueWaits(false));
-    figure(charts.queueWaits(true));
-    figure(charts.groupWaits(byPriority, "Time to reservation, by priority"));
-    figure(charts.groupWaits(byClass, "Time to reservation, by workload class"));
+    figure(PercentileCharts.queueWaits(r, false));
+    figure(PercentileCharts.queueWaits(r, true));
+    figure(PercentileCharts.groupWaits(byPriority, "Time to reservation, by priority"));
+    figure(PercentileCharts.groupWaits(byClass, "Time to reservation, by workload class"));
     main.append("</div>\n");
     main.append("<h3 class=\"sub\">By ClusterQueue</h3>\n");
     HtmlTable t = new HtmlTable(1, "ClusterQueue", "Samples", "Rsv mean", "Rsv p50", "Rsv p90",
@@ -278,7 +278,7 @@ final class HtmlReport {
     if (!charts.hasTimeSeries()) {
       noTimeSeries("quota usage");
     } else {
-      Map<String, List<ReportCharts.Figure>> byQueue = charts.quotaUsage();
+      Map<String, List<ReportCharts.Figure>> byQueue = QuotaCharts.of(r, charts);
       List<String> unused = new ArrayList<>();
       for (QueueUsageStat u : r.queueUsage()) {
         if (u.peakUsage() == 0) {
@@ -494,7 +494,7 @@ final class HtmlReport {
         Formats.grouped(p.nodesAdded()), Formats.grouped(p.nodesRemoved()));
     table(t);
     main.append("<div class=\"grid2\">\n");
-    figure(charts.provisioning());
+    figure(PercentileCharts.provisioning(r.provisioning()));
     main.append("</div>\n");
     main.append("</section>\n");
   }
