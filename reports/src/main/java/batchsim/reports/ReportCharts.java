@@ -1,8 +1,5 @@
 package batchsim.reports;
 
-import batchsim.core.metrics.QueueStats;
-import batchsim.core.metrics.ProvisioningStats;
-import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.TimeSeries;
 import batchsim.core.metrics.UtilizationStat;
@@ -11,9 +8,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
-/** Builds the report's charts from a RunResult; every method returns charts ready to render. */
+/**
+ * Builds the report's time-series charts from a RunResult and holds the downsampled series they share;
+ * every method returns charts ready to render. Quota charts are in {@link QuotaCharts}, percentile
+ * curves in {@link PercentileCharts}.
+ */
 final class ReportCharts {
   /** A restrained categorical palette (Observable 10), readable on light and dark backgrounds. */
   static final String[] PALETTE = {"#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7",
@@ -24,8 +24,6 @@ final class ReportCharts {
   static final String NOMINAL_COLOR = "#374151";
   static final String PREEMPTED_COLOR = "#e15759";
   static final String EVICTED_COLOR = "#efb118";
-  /** Points per percentile curve: x = 0, 0.02, ..., 4 on the -log10(1 - p) scale. */
-  private static final int CURVE_POINTS = 201;
   /**
    * Time-series points in the whole page. Lines share it, so a run with hundreds of queues still
    * gives a page of a few MB; each line gets at least {@link #MIN_POINTS}.
@@ -54,7 +52,7 @@ final class ReportCharts {
     return !ts.timesMs().isEmpty();
   }
 
-  private double spanMs() {
+  double spanMs() {
     List<Long> t = ts.timesMs();
     return Math.max(r.endTimeMs(), t.isEmpty() ? 0 : t.get(t.size() - 1));
   }
@@ -77,7 +75,7 @@ final class ReportCharts {
     return lines;
   }
 
-  private SvgChart chart(int width, int height, Axis x, Axis y) {
+  SvgChart chart(int width, int height, Axis x, Axis y) {
     return new SvgChart(width, height, x, y).budget(pointsPerLine);
   }
 
@@ -140,55 +138,6 @@ final class ReportCharts {
     return out;
   }
 
-  /**
-   * Quota used over time against nominal for each ClusterQueue, flavor and resource that has quota or
-   * usage; the part above nominal (borrowed from the cohort) is shaded separately.
-   */
-  Map<String, List<Figure>> quotaUsage() {
-    Map<String, List<Figure>> out = new LinkedHashMap<>();
-    for (QueueUsageStat u : r.queueUsage()) {
-      int col = ts.column("used:" + u.clusterQueue() + ":" + u.flavor() + ":" + u.resource());
-      if (col < 0 || u.peakUsage() == 0) {
-        continue; // unused quota is in the table; a flat line would only take space
-      }
-      String res = u.resource();
-      double[][] xy = series(col);
-      double[] used = xy[1];
-      for (int i = 0; i < used.length; i++) {
-        used[i] = Units.toDisplay(res, used[i]);
-      }
-      double nominal = Units.toDisplay(res, u.nominal());
-      double max = nominal;
-      for (double v : used) {
-        max = Math.max(max, v);
-      }
-      SvgChart c = chart(SvgChart.SMALL, 210, Axis.time(spanMs(), 4),
-          Axis.amount(max, 4, res, Units.unit(res))).noLegend();
-      int usedKey = c.key("used", USED_COLOR, "area");
-      int borrowedKey = c.key("borrowed", BORROWED_COLOR, "area");
-      int nominalKey = c.key("nominal", NOMINAL_COLOR, "dash");
-      double[][] pts = pick(xy[0], used, c.maxPoints());
-      double[][] split = crossings(pts[0], pts[1], nominal);
-      double[] xs = split[0];
-      double[] lo = new double[xs.length];
-      double[] below = new double[xs.length];
-      double[] nom = new double[xs.length];
-      double[] above = new double[xs.length];
-      for (int i = 0; i < xs.length; i++) {
-        below[i] = Math.min(split[1][i], nominal);
-        nom[i] = nominal;
-        above[i] = Math.max(split[1][i], nominal);
-      }
-      c.band(usedKey, xs, lo, below, "0.18");
-      c.band(borrowedKey, xs, nom, above, "0.55");
-      c.line(nominalKey, new double[] {0, spanMs()}, new double[] {nominal, nominal}, true);
-      c.line(usedKey, pts[0], pts[1], false);
-      out.computeIfAbsent(u.clusterQueue(), q -> new ArrayList<>())
-          .add(new Figure(c, u.flavor() + " · " + res, null));
-    }
-    return out;
-  }
-
   /** One line per ClusterQueue (or node pool) from the columns named {@code kind:<label>}. */
   Figure perQueue(String kind, String title, String subtitle, String yTitle) {
     List<Integer> cols = columnsOf(kind);
@@ -201,77 +150,6 @@ final class ReportCharts {
       String queue = ts.columns().get(cols.get(i)).substring(kind.length() + 1);
       double[][] xy = series(cols.get(i));
       c.line(c.key(queue, PALETTE[i % PALETTE.length], "line"), xy[0], xy[1], false);
-    }
-    return new Figure(c, title, subtitle);
-  }
-
-  /** Percentile curves of one histogram per queue, plus the overall one dashed. */
-  Figure queueWaits(boolean start) {
-    List<String> names = new ArrayList<>();
-    List<Histogram> hs = new ArrayList<>();
-    for (QueueStats q : r.queues()) {
-      names.add(q.name());
-      hs.add(start ? q.timeToStart() : q.timeToReservation());
-    }
-    if (r.overall() != null && r.queues().size() > 1) {
-      names.add("all queues");
-      hs.add(start ? r.overall().timeToStart() : r.overall().timeToReservation());
-    }
-    return start
-        ? percentileFigure("Time to start, by ClusterQueue", "created → all pods running", names, hs,
-            r.queues().size() > 1)
-        : percentileFigure("Time to reservation, by ClusterQueue", "created → quota reserved", names,
-            hs, r.queues().size() > 1);
-  }
-
-  Figure groupWaits(WorkloadGroups groups, String title) {
-    List<String> names = new ArrayList<>();
-    List<Histogram> hs = new ArrayList<>();
-    for (WorkloadGroups.Group g : groups.shown) {
-      names.add(g.label);
-      hs.add(g.reservation);
-    }
-    String sub = "created → first quota reserved";
-    if (groups.hiddenGroups > 0) {
-      sub += "; " + groups.hiddenGroups + " smaller groups not drawn";
-    }
-    return percentileFigure(title, sub, names, hs, false);
-  }
-
-  private Figure percentileFigure(String title, String subtitle, List<String> names,
-      List<Histogram> hs, boolean lastIsOverall) {
-    double max = 0;
-    for (Histogram h : hs) {
-      if (h != null && h.getTotalCount() > 0) {
-        max = Math.max(max, h.getValueAtPercentile(Axis.xToPercentile(4)));
-      }
-    }
-    SvgChart c = new SvgChart(SvgChart.HALF, 250, Axis.percentile(), Axis.duration(max, 5, "wait"));
-    double[] xs = new double[CURVE_POINTS];
-    double[] ps = new double[CURVE_POINTS];
-    for (int i = 0; i < CURVE_POINTS; i++) {
-      xs[i] = 4.0 * i / (CURVE_POINTS - 1);
-      ps[i] = Axis.xToPercentile(xs[i]);
-    }
-    List<String> empty = new ArrayList<>();
-    int color = 0;
-    for (int s = 0; s < hs.size(); s++) {
-      Histogram h = hs.get(s);
-      boolean overall = lastIsOverall && s == hs.size() - 1;
-      if (h == null || h.getTotalCount() == 0) {
-        empty.add(names.get(s));
-        continue;
-      }
-      double[] ys = new double[CURVE_POINTS];
-      for (int i = 0; i < CURVE_POINTS; i++) {
-        ys[i] = h.getValueAtPercentile(ps[i]);
-      }
-      String col = overall ? OVERALL_COLOR : PALETTE[color++ % PALETTE.length];
-      c.line(c.key(names.get(s) + " (n=" + Formats.grouped(h.getTotalCount()) + ")", col,
-          overall ? "dash" : "line"), xs, ys, overall);
-    }
-    if (!empty.isEmpty()) {
-      subtitle += "; no samples: " + String.join(", ", empty);
     }
     return new Figure(c, title, subtitle);
   }
@@ -487,14 +365,6 @@ final class ReportCharts {
     return out;
   }
 
-  /** Percentile curves of the ProvisioningRequest latency and the admission-check wait. */
-  Figure provisioning() {
-    ProvisioningStats p = r.provisioning();
-    return percentileFigure("Provisioning", "request → Provisioned; quota reserved → Admitted",
-        List.of("request → Provisioned", "check wait"), java.util.Arrays.asList(p.latency(),
-            p.checkWait()), false);
-  }
-
   /** Columns named {@code kind:<label>} (the label has no colon), in column order. */
   private List<Integer> columnsOf(String kind) {
     List<Integer> cols = new ArrayList<>();
@@ -517,7 +387,7 @@ final class ReportCharts {
   }
 
   /** The kept (time, value) points of column j, as fresh arrays the caller may scale. */
-  private double[][] series(int j) {
+  double[][] series(int j) {
     int[] idx = kept[j];
     double[][] xy = new double[2][idx.length];
     for (int k = 0; k < idx.length; k++) {
@@ -547,32 +417,4 @@ final class ReportCharts {
     return xy;
   }
 
-  /** The downsampled (x, y) of a series. */
-  private static double[][] pick(double[] xs, double[] ys, int maxPoints) {
-    int[] idx = Downsample.minMax(ys, maxPoints);
-    double[][] out = new double[2][idx.length];
-    for (int k = 0; k < idx.length; k++) {
-      out[0][k] = xs[idx[k]];
-      out[1][k] = ys[idx[k]];
-    }
-    return out;
-  }
-
-  /** Inserts the points where a line crosses {@code level}, so clamped bands meet exactly there. */
-  static double[][] crossings(double[] xs, double[] ys, double level) {
-    List<double[]> pts = new ArrayList<>();
-    for (int i = 0; i < xs.length; i++) {
-      if (i > 0 && (ys[i - 1] - level) * (ys[i] - level) < 0) {
-        double f = (level - ys[i - 1]) / (ys[i] - ys[i - 1]);
-        pts.add(new double[] {xs[i - 1] + f * (xs[i] - xs[i - 1]), level});
-      }
-      pts.add(new double[] {xs[i], ys[i]});
-    }
-    double[][] out = new double[2][pts.size()];
-    for (int i = 0; i < pts.size(); i++) {
-      out[0][i] = pts.get(i)[0];
-      out[1][i] = pts.get(i)[1];
-    }
-    return out;
-  }
 }
