@@ -27,19 +27,13 @@ import java.util.Set;
  * reference (pool, queue, flavor, class, resource) is validated against names that exist.
  */
 final class TimelineBinder {
-  static final String[] ACTIONS = {"failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes",
-      "removeNodes", "setQuota", "setPreemption", "stopClusterQueue", "deleteClusterQueue", "stopLocalQueue",
-      "deleteLocalQueue", "scaleArrivals"};
-
   private final Problems problems;
   private final Spec.Scenario scenario;
-  private final WorkloadBinder distributions;
-  private final QueueBinder queues;
-  private final Set<String> pools = new LinkedHashSet<>();
-  private final Set<String> clusterQueues = new LinkedHashSet<>();
-  private final Set<String> localQueues = new LinkedHashSet<>();
-  private final Set<String> flavors = new LinkedHashSet<>();
-  private final Set<String> classes = new LinkedHashSet<>();
+  private final ActionContext ctx;
+  /** Every action family; each owns its {@code events:} keys. */
+  private final List<ActionFamily> families;
+  private final Set<String> pools;
+  private final Set<String> localQueues;
 
   /** The bound parts; {@link #applyTo} puts them into a SimulationSpec. */
   record Timeline(List<TimelineEvent> events, List<FailureModel> failures, List<Spec.PodSet> servingPodSets,
@@ -74,14 +68,10 @@ final class TimelineBinder {
   private TimelineBinder(Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;
     this.problems = problems;
-    KubeBinder kube = new KubeBinder(problems);
-    this.distributions = new WorkloadBinder(kube);
-    this.queues = new QueueBinder(kube);
-    scenario.nodePools().forEach(p -> pools.add(p.name().text()));
-    scenario.clusterQueues().forEach(q -> clusterQueues.add(q.name().text()));
-    scenario.localQueues().forEach(q -> localQueues.add(q.fullName()));
-    scenario.flavors().forEach(f -> flavors.add(f.name().text()));
-    scenario.workloadClasses().forEach(c -> classes.add(c.name().text()));
+    this.ctx = new ActionContext(scenario, problems);
+    this.families = families(ctx);
+    this.pools = ctx.pools;
+    this.localQueues = ctx.localQueues;
   }
 
   static Timeline bind(Node root, Spec.Scenario scenario, Problems problems) {
@@ -132,7 +122,7 @@ final class TimelineBinder {
         }
         ScalarNode queue = f.reference("queue", localQueues, "LocalQueue");
         int replicas = f.int32("replicas", 1, 1);
-        List<Spec.Amount> requests = new KubeBinder(problems).amounts(f.get("requests"));
+        List<Spec.Amount> requests = ctx.kube.amounts(f.get("requests"));
         for (Spec.Amount a : requests) {
           if (!scenario.resourceNames().contains(a.resource().text())) {
             problems.at(a.resource(), "resource '" + a.resource().text() + "' appears nowhere else in the scenario"
@@ -176,9 +166,27 @@ final class TimelineBinder {
         r.int32("backoffLimitCount", -1, 0), f.bool("blockAdmission", false));
   }
 
+  /** Every action family; each owns its {@code events:} keys. */
+  static List<ActionFamily> families(ActionContext ctx) {
+    return List.of(new WorldActions(ctx), new QueueActions(ctx));
+  }
+
+  /** Every {@code events:} action key, in family order. */
+  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS);
+
+  @SafeVarargs
+  private static List<String> concat(List<String>... lists) {
+    List<String> out = new ArrayList<>();
+    for (List<String> l : lists) {
+      out.addAll(l);
+    }
+    return List.copyOf(out);
+  }
+
   private TimelineEvent event(Node n) {
+    List<String> actions = ACTION_KEYS;
     List<String> keys = new ArrayList<>(List.of("at", "every", "until"));
-    keys.addAll(List.of(ACTIONS));
+    keys.addAll(actions);
     Fields f = Fields.of(n, problems, keys.toArray(new String[0]));
     if (!f.present()) {
       return null;
@@ -186,127 +194,22 @@ final class TimelineBinder {
     long at = f.duration("at", 0);
     LongDistribution every = f.has("every") ? dist(f.get("every")) : null;
     long until = f.has("until") ? f.duration("until", Long.MAX_VALUE) : Long.MAX_VALUE;
-    String kind = f.exactlyOne("event action", ACTIONS);
+    String kind = f.exactlyOne("event action", actions.toArray(new String[0]));
     if (kind == null) {
       return null;
     }
-    ClusterAction action = action(kind, f);
-    return action == null ? null : new TimelineEvent(at, every, until, action);
-  }
-
-  private ClusterAction action(String kind, Fields outer) {
-    switch (kind) {
-      case "failNodes": {
-        Fields f = outer.map(kind, "pool", "count", "nodes", "for");
-        NodeSelection s = nodes(f);
-        LongDistribution repair = f.has("for") ? dist(f.get("for")) : null;
-        return s == null ? null : new ClusterAction.FailNodes(s.pool, s.count, s.names, repair);
-      }
-      case "cordonNodes":
-      case "drainNodes": {
-        NodeSelection s = nodes(outer.map(kind, "pool", "count", "nodes"));
-        return s == null ? null : new ClusterAction.CordonNodes(s.pool, s.count, s.names, kind.equals("drainNodes"));
-      }
-      case "uncordonNodes": {
-        NodeSelection s = nodes(outer.map(kind, "pool", "count", "nodes"));
-        return s == null ? null : new ClusterAction.UncordonNodes(s.pool, s.count, s.names);
-      }
-      case "addNodes":
-      case "removeNodes": {
-        Fields f = outer.map(kind, "pool", "count");
-        ScalarNode pool = f.reference("pool", pools, "node pool");
-        int count = f.int32("count", 1, 1);
-        if (pool == null) {
-          return null;
-        }
-        return kind.equals("addNodes") ? new ClusterAction.AddNodes(pool.text(), count)
-            : new ClusterAction.RemoveNodes(pool.text(), count);
-      }
-      case "setQuota": {
-        Fields f = outer.map(kind, "clusterQueue", "flavor", "resource", "nominalQuota", "borrowingLimit", "lendingLimit");
-        ScalarNode cq = f.reference("clusterQueue", clusterQueues, "ClusterQueue");
-        ScalarNode flavor = f.reference("flavor", flavors, "ResourceFlavor");
-        ScalarNode resource = f.reference("resource", new LinkedHashSet<>(scenario.resourceNames()), "resource");
-        if (cq == null || flavor == null || resource == null) {
-          return null;
-        }
-        Long nominal = quantity(resource.text(), f.required("nominalQuota"));
-        Long bl = f.has("borrowingLimit") ? quantity(resource.text(), f.get("borrowingLimit")) : null;
-        Long ll = f.has("lendingLimit") ? quantity(resource.text(), f.get("lendingLimit")) : null;
-        if (nominal == null) {
-          return null;
-        }
-        return new ClusterAction.SetQuota(cq.text(), flavor.text(), resource.text(), new QuotaSpec(nominal,
-            bl == null ? QuotaSpec.UNLIMITED : bl, ll == null ? QuotaSpec.UNLIMITED : ll));
-      }
-      case "setPreemption": {
-        Fields f = outer.map(kind, "clusterQueue", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort");
-        ScalarNode cq = f.reference("clusterQueue", clusterQueues, "ClusterQueue");
-        return cq == null ? null : new ClusterAction.SetPreemption(cq.text(), queues.preemption(f));
-      }
-      case "stopClusterQueue":
-      case "stopLocalQueue": {
-        Fields f = outer.map(kind, "name", "policy");
-        boolean cq = kind.equals("stopClusterQueue");
-        ScalarNode name = f.reference("name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
-        StopPolicy policy = f.enumeration("policy", StopPolicy.class, StopPolicy.HOLD);
-        if (name == null) {
-          return null;
-        }
-        return new ClusterAction.StopQueue(cq ? name.text() : null, cq ? null : name.text(), policy);
-      }
-      case "deleteClusterQueue":
-      case "deleteLocalQueue": {
-        Fields f = outer.map(kind, "name");
-        boolean cq = kind.equals("deleteClusterQueue");
-        ScalarNode name = f.reference("name", cq ? clusterQueues : localQueues, cq ? "ClusterQueue" : "LocalQueue");
-        return name == null ? null : new ClusterAction.DeleteQueue(cq ? name.text() : null, cq ? null : name.text());
-      }
-      default: {
-        Fields f = outer.map(kind, "class", "factor");
-        ScalarNode c = f.reference("class", classes, "workload class");
-        double factor = f.decimal("factor", 1, 0);
-        if (factor <= 0) {
-          problems.at(f.get("factor"), "factor must be > 0");
-          return null;
-        }
-        return c == null ? null : new ClusterAction.ScaleArrivals(c.text(), factor);
+    ClusterAction action = null;
+    for (ActionFamily family : families) {
+      if (family.keys().contains(kind)) {
+        action = family.bind(kind, f);
       }
     }
-  }
-
-  private record NodeSelection(String pool, int count, List<String> names) {}
-
-  private NodeSelection nodes(Fields f) {
-    if (f.has("nodes")) {
-      List<String> names = new ArrayList<>();
-      for (ScalarNode s : f.stringList("nodes")) {
-        names.add(s.text());
-      }
-      return new NodeSelection(null, names.size(), names);
-    }
-    ScalarNode pool = f.reference("pool", pools, "node pool");
-    int count = f.int32("count", 1, 1);
-    return pool == null ? null : new NodeSelection(pool.text(), count, List.of());
-  }
-
-
-  private Long quantity(String resource, Node n) {
-    ScalarNode s = Values.scalar(n, problems, "a quantity");
-    if (s == null) {
-      return null;
-    }
-    try {
-      return batchsim.core.model.Quantity.parse(resource, s.text());
-    } catch (IllegalArgumentException e) {
-      problems.at(s, e.getMessage());
-      return null;
-    }
+    return action == null ? null : new TimelineEvent(at, every, until, action, n.location() + ": " + n.path());
   }
 
   /** A duration (constant) or a distribution block, as for workload runtimes. */
   private LongDistribution dist(Node n) {
-    return n == null ? null : distributions.runtime(n);
+    return ctx.dist(n);
   }
 
 }

@@ -373,7 +373,7 @@ final class VolcanoBinder {
         if (item instanceof MapNode e) {
           for (MapNode.Entry x : e.entries().values()) {
             String k = x.key().text();
-            if (List.of(TimelineBinder.ACTIONS).contains(k) && !SUPPORTED_EVENTS.contains(k)) {
+            if (TimelineBinder.ACTION_KEYS.contains(k) && !SUPPORTED_EVENTS.contains(k)) {
               problems.at(x.key(), k + " is not supported under scheduler: volcano (supported: "
                   + String.join(", ", SUPPORTED_EVENTS) + ")");
             }

@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import batchsim.core.world.InvariantViolation;
+import batchsim.core.world.TimelineError;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,6 +46,9 @@ abstract class ScenarioCommand implements Callable<Integer> {
       return INVALID;
     } catch (UserError e) {
       err().println("batchsim: " + e.getMessage());
+      return INVALID;
+    } catch (TimelineError e) {
+      err().println(e.getMessage()); // located like a scenario problem: the run wrote nothing
       return INVALID;
     } catch (InvariantViolation e) {
       err().println("batchsim: " + e.getMessage());

@@ -5,9 +5,10 @@ import java.util.List;
 /**
  * Something an operator or the environment does to the cluster at a point of the timeline. Node actions
  * pick {@code count} nodes of {@code pool} (the first ones in a state the action applies to, in node
- * order) or the named {@code nodes}.
+ * order) or the named {@code nodes}. Families of actions on other objects implement it in their own files
+ * ({@link QueueObjectAction}, ...); the world applies node and arrival actions, the engine the rest.
  */
-public sealed interface ClusterAction {
+public interface ClusterAction {
   /** Nodes become NotReady; their pods fail. They recover after {@code repairAfter} (null = never). */
   record FailNodes(String pool, int count, List<String> nodes, LongDistribution repairAfter) implements ClusterAction {}
 

@@ -5,6 +5,7 @@ import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
 import batchsim.core.engine.EventTarget;
+import batchsim.core.model.ActionRefused;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.TimelineEvent;
 import java.util.ArrayList;
@@ -50,7 +51,11 @@ final class Timeline implements EventTarget {
     Occurrence o = (Occurrence) e.payload();
     TimelineEvent ev = o.event();
     SplittableRandom r = random.get(o.index());
-    apply(ev.action(), r);
+    try {
+      apply(ev.action(), r);
+    } catch (ActionRefused refused) {
+      throw new TimelineError(ev.source(), loop.now(), refused.getMessage());
+    }
     if (ev.every() != null) {
       long next = loop.now() + Math.max(1, ev.every().sample(r));
       if (next < ev.untilMs()) {
