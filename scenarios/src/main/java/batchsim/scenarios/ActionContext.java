@@ -2,6 +2,8 @@ package batchsim.scenarios;
 
 import batchsim.core.model.LongDistribution;
 import batchsim.core.model.Quantity;
+import batchsim.scenarios.yaml.ListNode;
+import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import java.util.LinkedHashSet;
@@ -23,9 +25,12 @@ final class ActionContext {
   final Set<String> cohorts = new LinkedHashSet<>();
   final Set<String> flavors = new LinkedHashSet<>();
   final Set<String> classes = new LinkedHashSet<>();
+  final Set<String> topologies = new LinkedHashSet<>();
+  /** The AdmissionChecks the scenario defines ({@code admissionChecks:}). */
+  final Set<String> admissionChecks = new LinkedHashSet<>();
   final Set<String> resources;
 
-  ActionContext(Spec.Scenario scenario, Problems problems) {
+  ActionContext(Node root, Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;
     this.problems = problems;
     this.kube = new KubeBinder(problems);
@@ -43,6 +48,14 @@ final class ActionContext {
     scenario.flavors().forEach(f -> flavors.add(f.name().text()));
     scenario.workloadClasses().forEach(c -> classes.add(c.name().text()));
     this.resources = new LinkedHashSet<>(scenario.resourceNames());
+    scenario.topologies().forEach(t -> topologies.add(t.name()));
+    if (root instanceof MapNode m && m.get("admissionChecks") instanceof ListNode checks) {
+      for (Node c : checks.items()) { // ProvisioningBinder reports their problems
+        if (c instanceof MapNode cm && cm.get("name") instanceof ScalarNode name) {
+          admissionChecks.add(name.text());
+        }
+      }
+    }
   }
 
   /** A duration (constant) or a distribution block, as for workload runtimes; null when absent or bad. */

@@ -58,8 +58,7 @@ final class ModelBuilder {
     List<ResourceFlavorSpec> flavors = s.flavors().stream().map(Spec.Flavor::spec).toList();
     List<ClusterQueueSpec> cqs = new ArrayList<>();
     for (Spec.ClusterQueue cq : s.clusterQueues()) {
-      cqs.add(new ClusterQueueSpec(cq.name().text(), text(cq.cohort()), groups(cq.resourceGroups()),
-          cq.queueingStrategy(), cq.preemption(), cq.fungibility(), cq.fairWeight(), cq.admissionChecks()));
+      cqs.add(clusterQueue(cq));
     }
     List<LocalQueueSpec> lqs = s.localQueues().stream()
         .map(lq -> new LocalQueueSpec(lq.fullName(), lq.clusterQueue().text())).toList();
@@ -74,7 +73,7 @@ final class ModelBuilder {
     List<CohortSpec> out = new ArrayList<>();
     Set<String> defined = new LinkedHashSet<>();
     for (Spec.Cohort c : s.cohorts()) {
-      out.add(new CohortSpec(c.name().text(), text(c.parent()), groups(c.resourceGroups()), c.fairWeight()));
+      out.add(cohort(c));
       defined.add(c.name().text());
     }
     for (Spec.ClusterQueue cq : s.clusterQueues()) {
@@ -83,6 +82,15 @@ final class ModelBuilder {
       }
     }
     return List.copyOf(out);
+  }
+
+  static ClusterQueueSpec clusterQueue(Spec.ClusterQueue cq) {
+    return new ClusterQueueSpec(cq.name().text(), text(cq.cohort()), groups(cq.resourceGroups()),
+        cq.queueingStrategy(), cq.preemption(), cq.fungibility(), cq.fairWeight(), cq.admissionChecks());
+  }
+
+  static CohortSpec cohort(Spec.Cohort c) {
+    return new CohortSpec(c.name().text(), text(c.parent()), groups(c.resourceGroups()), c.fairWeight());
   }
 
   private static List<ResourceGroupSpec> groups(List<Spec.ResourceGroup> groups) {

@@ -33,51 +33,72 @@ final class QueueBinder {
   List<Spec.Cohort> cohorts(List<Node> items) {
     List<Spec.Cohort> out = new ArrayList<>();
     for (Node n : items) {
-      Fields f = Fields.of(n, problems, "name", "parentName", "fairSharing", "resourceGroups");
-      ScalarNode name = f.requiredName("name");
-      ScalarNode parent = f.optionalName("parentName");
-      List<Spec.ResourceGroup> groups = resourceGroups(f, parent != null, "a parentName");
-      out.add(new Spec.Cohort(name, parent, groups, weight(f)));
+      out.add(cohort(n));
     }
     return out;
+  }
+
+  /** One Cohort object (a timeline update binds its patch the same way: every field but name optional). */
+  Spec.Cohort cohort(Node n) {
+    Fields f = Fields.of(n, problems, "name", "parentName", "fairSharing", "resourceGroups");
+    ScalarNode name = f.requiredName("name");
+    ScalarNode parent = f.optionalName("parentName");
+    List<Spec.ResourceGroup> groups = resourceGroups(f, parent != null, "a parentName");
+    return new Spec.Cohort(name, parent, groups, weight(f));
   }
 
   List<Spec.ClusterQueue> clusterQueues(List<Node> items) {
     List<Spec.ClusterQueue> out = new ArrayList<>();
     for (Node n : items) {
-      Fields f = Fields.of(n, problems, "name", "cohortName", "cohort", "queueingStrategy", "preemption",
-          "flavorFungibility", "fairSharing", "admissionChecks", "resourceGroups", "namespaceSelector");
-      ScalarNode name = f.requiredName("name");
-      // v1beta2 calls it cohortName; v1beta1 manifests say cohort.
-      ScalarNode cohort = f.atMostOne("cohortName", "cohort")
-          ? f.optionalName(f.has("cohort") ? "cohort" : "cohortName") : null;
-      Node selector = f.get("namespaceSelector");
-      if (selector != null && !(selector instanceof MapNode m && m.entries().isEmpty())) {
-        problems.at(selector, "batchsim has no namespaces: namespaceSelector must be {} or left out");
-      }
-      List<Spec.ResourceGroup> groups = resourceGroups(f, cohort != null, "a cohortName");
-      List<String> checks = new ArrayList<>();
-      f.stringList("admissionChecks").forEach(s -> checks.add(s.text()));
-      out.add(new Spec.ClusterQueue(name, cohort, groups,
-          f.enumeration("queueingStrategy", QueueingStrategy.class, QueueingStrategy.BEST_EFFORT_FIFO),
-          preemption(f.map("preemption", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort")),
-          fungibility(f.map("flavorFungibility", "whenCanBorrow", "whenCanPreempt", "preference")),
-          weight(f), List.copyOf(checks)));
+      out.add(clusterQueue(n));
     }
     return out;
+  }
+
+  /**
+   * One ClusterQueue; {@code extraKeys} are further keys the caller reads itself (a timeline update's
+   * stopPolicy). A patch binds the same way: every field but name is optional.
+   */
+  Spec.ClusterQueue clusterQueue(Node n, String... extraKeys) {
+    List<String> keys = new ArrayList<>(List.of("name", "cohortName", "cohort", "queueingStrategy", "preemption",
+        "flavorFungibility", "fairSharing", "admissionChecks", "resourceGroups", "namespaceSelector"));
+    keys.addAll(List.of(extraKeys));
+    Fields f = Fields.of(n, problems, keys.toArray(new String[0]));
+    ScalarNode name = f.requiredName("name");
+    // v1beta2 calls it cohortName; v1beta1 manifests say cohort.
+    ScalarNode cohort = f.atMostOne("cohortName", "cohort")
+        ? f.optionalName(f.has("cohort") ? "cohort" : "cohortName") : null;
+    Node selector = f.get("namespaceSelector");
+    if (selector != null && !(selector instanceof MapNode m && m.entries().isEmpty())) {
+      problems.at(selector, "batchsim has no namespaces: namespaceSelector must be {} or left out");
+    }
+    // A patch that leaves cohortName out may still borrow: its limits are checked against the merged object.
+    boolean mayHaveParent = cohort != null || extraKeys.length > 0;
+    List<Spec.ResourceGroup> groups = resourceGroups(f, mayHaveParent, "a cohortName");
+    List<String> checks = new ArrayList<>();
+    f.stringList("admissionChecks").forEach(s -> checks.add(s.text()));
+    return new Spec.ClusterQueue(name, cohort, groups,
+        f.enumeration("queueingStrategy", QueueingStrategy.class, QueueingStrategy.BEST_EFFORT_FIFO),
+        preemption(f.map("preemption", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort")),
+        fungibility(f.map("flavorFungibility", "whenCanBorrow", "whenCanPreempt", "preference")),
+        weight(f), List.copyOf(checks));
   }
 
   List<Spec.LocalQueue> localQueues(List<Node> items) {
     List<Spec.LocalQueue> out = new ArrayList<>();
     for (Node n : items) {
-      Fields f = Fields.of(n, problems, "name", "namespace", "clusterQueue");
-      ScalarNode name = f.requiredName("name");
-      ScalarNode namespace = f.optionalName("namespace");
-      ScalarNode cq = f.requiredName("clusterQueue");
-      String full = name == null ? null : namespace == null ? name.text() : namespace.text() + "/" + name.text();
-      out.add(new Spec.LocalQueue(name, full, cq));
+      out.add(localQueue(n));
     }
     return out;
+  }
+
+  Spec.LocalQueue localQueue(Node n) {
+    Fields f = Fields.of(n, problems, "name", "namespace", "clusterQueue");
+    ScalarNode name = f.requiredName("name");
+    ScalarNode namespace = f.optionalName("namespace");
+    ScalarNode cq = f.requiredName("clusterQueue");
+    String full = name == null ? null : namespace == null ? name.text() : namespace.text() + "/" + name.text();
+    return new Spec.LocalQueue(name, full, cq);
   }
 
   List<Spec.PriorityClass> priorityClasses(List<Node> items) {

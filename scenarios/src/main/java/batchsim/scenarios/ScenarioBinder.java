@@ -52,7 +52,15 @@ final class ScenarioBinder {
     Long horizon = Values.positiveDuration(f.get("horizon"), problems);
     long sampleInterval = f.duration("sampleInterval", 0);
 
-    List<batchsim.core.model.TopologySpec> topologies = topology.topologies(f.list("topologies"));
+    Set<String> declaredTopologies = new LinkedHashSet<>();
+    topology.topologies(f.list("topologies")).forEach(t -> declaredTopologies.add(t.name()));
+    TimelineObjects created = TimelineObjects.bindTopologies(f.get("events"), topology);
+    created.topologies.forEach(t -> {
+      if (!declaredTopologies.contains(t.name())) {
+        created.createdOnly.add("Topology " + t.name());
+      }
+    });
+    List<batchsim.core.model.TopologySpec> topologies = topology.topologies(List.of()); // with those created later
     Fields cluster = Fields.of(f.required("cluster"), problems, "nodePools", "scheduling", "nodesFrom");
     List<Spec.NodePool> pools = new ArrayList<>();
     for (Node n : cluster.has("nodesFrom") ? cluster.list("nodePools") : cluster.requiredList("nodePools", false)) {
@@ -72,6 +80,13 @@ final class ScenarioBinder {
     List<Spec.ClusterQueue> clusterQueues = queues.clusterQueues(f.list("clusterQueues"));
     List<Spec.LocalQueue> localQueues = queues.localQueues(f.list("localQueues"));
     List<Spec.PriorityClass> priorityClasses = queues.priorityClasses(f.list("priorityClasses"));
+    created.bind(f.get("events"), queues, this::flavor);
+    // Objects the timeline creates later are part of the run from the start (absent until created).
+    addNew(flavors, created.flavors, x -> x.name() == null ? null : x.name().text(), "ResourceFlavor ", created);
+    addNew(cohorts, created.cohorts, x -> x.name() == null ? null : x.name().text(), "Cohort ", created);
+    addNew(clusterQueues, created.clusterQueues, x -> x.name() == null ? null : x.name().text(), "ClusterQueue ",
+        created);
+    addNew(localQueues, created.localQueues, Spec.LocalQueue::fullName, "LocalQueue ", created);
 
     WorkloadBinder workloads = new WorkloadBinder(kube);
     workloads.topology = topology;
@@ -83,7 +98,23 @@ final class ScenarioBinder {
 
     return new Spec.Scenario(name, seed, horizon == null ? SimulationSpec.NO_HORIZON : horizon, sampleInterval,
         pools, scheduling, kueue, flavors, cohorts, clusterQueues, localQueues, priorityClasses, classes, listed,
-        traces, kube.resourceNames(), topologies);
+        traces, kube.resourceNames(), topologies, created);
+  }
+
+  /**
+   * Appends the items of {@code more} whose name {@code to} has not got yet (the first declaration counts),
+   * noting them as created by the timeline only ({@code kind} + name).
+   */
+  private static <T> void addNew(List<T> to, List<T> more, java.util.function.Function<T, String> name, String kind,
+      TimelineObjects created) {
+    Set<String> have = new LinkedHashSet<>();
+    to.forEach(t -> have.add(name.apply(t)));
+    for (T t : more) {
+      if (name.apply(t) != null && have.add(name.apply(t))) {
+        to.add(t);
+        created.createdOnly.add(kind + name.apply(t));
+      }
+    }
   }
 
   private List<Spec.NodePool> nodePool(Node n) {

@@ -42,7 +42,8 @@ final class Spec {
       List<ListedWorkload> listedWorkloads,
       List<TraceBinder.Trace> traces,
       List<String> resourceNames,
-      List<batchsim.core.model.TopologySpec> topologies) {}
+      List<batchsim.core.model.TopologySpec> topologies,
+      TimelineObjects timelineObjects) {}
 
   /** An amount of one resource in base units; {@code resource} is the map key's node. */
   record Amount(ScalarNode resource, long value) {}

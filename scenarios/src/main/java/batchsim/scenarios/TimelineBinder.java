@@ -62,20 +62,32 @@ final class TimelineBinder {
     }
   }
 
+  /** The queue objects declared at the top of the scenario (as "Kind name"); implicit cohorts are no objects. */
+  private Set<String> objectsAtStart() {
+    Set<String> out = new LinkedHashSet<>();
+    scenario.clusterQueues().forEach(q -> out.add("ClusterQueue " + (q.name() == null ? "" : q.name().text())));
+    scenario.localQueues().forEach(q -> out.add("LocalQueue " + q.fullName()));
+    scenario.cohorts().forEach(c -> out.add("Cohort " + (c.name() == null ? "" : c.name().text())));
+    scenario.flavors().forEach(f -> out.add("ResourceFlavor " + (f.name() == null ? "" : f.name().text())));
+    scenario.topologies().forEach(t -> out.add("Topology " + t.name()));
+    out.removeAll(scenario.timelineObjects().createdOnly);
+    return out;
+  }
+
   /** waitForPodsReady.requeuingStrategy.timestamp, read with the rest of waitForPodsReady. */
   private RequeuingTimestamp requeuingTimestamp;
 
-  private TimelineBinder(Spec.Scenario scenario, Problems problems) {
+  private TimelineBinder(Node root, Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;
     this.problems = problems;
-    this.ctx = new ActionContext(scenario, problems);
+    this.ctx = new ActionContext(root, scenario, problems);
     this.families = families(ctx);
     this.pools = ctx.pools;
     this.localQueues = ctx.localQueues;
   }
 
   static Timeline bind(Node root, Spec.Scenario scenario, Problems problems) {
-    return new TimelineBinder(scenario, problems).bind(root);
+    return new TimelineBinder(root, scenario, problems).bind(root);
   }
 
   private Timeline bind(Node root) {
@@ -91,12 +103,15 @@ final class TimelineBinder {
     }
     Node ev = m.get("events");
     if (ev != null) {
+      List<Node> nodes = new ArrayList<>();
       for (Node n : Fields.items(ev, problems)) {
         TimelineEvent e = event(n);
         if (e != null) {
           events.add(e);
+          nodes.add(n);
         }
       }
+      TimelineOrder.check(events, nodes, objectsAtStart(), problems);
     }
     Node fm = m.get("failures");
     if (fm != null) {
@@ -168,11 +183,11 @@ final class TimelineBinder {
 
   /** Every action family; each owns its {@code events:} keys. */
   static List<ActionFamily> families(ActionContext ctx) {
-    return List.of(new WorldActions(ctx), new QueueActions(ctx));
+    return List.of(new WorldActions(ctx), new QueueActions(ctx), new QueueObjectActions(ctx));
   }
 
   /** Every {@code events:} action key, in family order. */
-  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS);
+  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, QueueObjectActions.KEYS);
 
   @SafeVarargs
   private static List<String> concat(List<String>... lists) {

@@ -46,34 +46,52 @@ final class TopologyBinder {
   /** {@code topologies:}. */
   List<TopologySpec> topologies(List<Node> items) {
     for (Node n : items) {
-      Fields f = Fields.of(n, problems, "name", "levels");
-      ScalarNode name = f.requiredName("name");
-      List<ScalarNode> levels = f.stringList("levels");
-      if (f.present() && levels.isEmpty()) {
-        problems.at(f.node(), "a topology needs at least one level");
-      }
-      if (levels.size() > MAX_LEVELS) {
-        problems.at(f.get("levels"), "a topology has at most " + MAX_LEVELS + " levels");
-      }
-      Set<String> seen = new HashSet<>();
-      for (int i = 0; i < levels.size(); i++) {
-        ScalarNode l = levels.get(i);
-        if (!seen.add(l.text())) {
-          problems.at(l, "level '" + l.text() + "' is listed twice");
-        }
-        if (l.text().equals(TopologySpec.HOSTNAME) && i != levels.size() - 1) {
-          problems.at(l, TopologySpec.HOSTNAME + " may only be the lowest level");
-        }
-      }
-      if (name != null && topologies.containsKey(name.text())) {
-        problems.at(name, "duplicate topology '" + name.text() + "'");
-      } else if (name != null) {
-        TopologySpec t = new TopologySpec(name.text(), levels.stream().map(ScalarNode::text).toList());
-        topologies.put(t.name(), t);
-        knownLevels.addAll(t.levels());
-      }
+      topology(n, false);
     }
     return List.copyOf(topologies.values());
+  }
+
+  /**
+   * One Topology; null after a problem. {@code again}: a timeline create, which may name a Topology declared
+   * before (deleted and created again) when its levels are the same.
+   */
+  TopologySpec topology(Node n, boolean again) {
+    Fields f = Fields.of(n, problems, "name", "levels");
+    ScalarNode name = f.requiredName("name");
+    List<ScalarNode> levels = f.stringList("levels");
+    if (f.present() && levels.isEmpty()) {
+      problems.at(f.node(), "a topology needs at least one level");
+    }
+    if (levels.size() > MAX_LEVELS) {
+      problems.at(f.get("levels"), "a topology has at most " + MAX_LEVELS + " levels");
+    }
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < levels.size(); i++) {
+      ScalarNode l = levels.get(i);
+      if (!seen.add(l.text())) {
+        problems.at(l, "level '" + l.text() + "' is listed twice");
+      }
+      if (l.text().equals(TopologySpec.HOSTNAME) && i != levels.size() - 1) {
+        problems.at(l, TopologySpec.HOSTNAME + " may only be the lowest level");
+      }
+    }
+    if (name == null) {
+      return null;
+    }
+    TopologySpec t = new TopologySpec(name.text(), levels.stream().map(ScalarNode::text).toList());
+    TopologySpec before = topologies.get(name.text());
+    if (before != null && !again) {
+      problems.at(name, "duplicate topology '" + name.text() + "'");
+      return null;
+    }
+    if (before != null && !before.levels().equals(t.levels())) {
+      problems.at(name, "Topology '" + name.text() + "' was declared with levels " + before.levels()
+          + "; creating it again with other levels is not supported (the TAS trees keep their levels)");
+      return null;
+    }
+    topologies.put(t.name(), t);
+    knownLevels.addAll(t.levels());
+    return t;
   }
 
   /** Checks a flavor's {@code topologyName}; returns its text (null when absent). */

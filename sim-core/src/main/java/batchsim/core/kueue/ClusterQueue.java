@@ -25,7 +25,8 @@ final class ClusterQueue extends QuotaNode {
   final List<ResourceGroup> groups = new ArrayList<>();
   /** resource index → group index, -1 when not covered. */
   final int[] groupOfResource;
-  final boolean coversPods;
+  /** Whether a resource group covers the pods resource (set with the groups). */
+  boolean coversPods;
   final int podsResource;
 
   final TreeSet<Workload> heap;
@@ -45,9 +46,20 @@ final class ClusterQueue extends QuotaNode {
   /** Kueue AllocatableResourceGeneration: bumped when quotas change. */
   long generation = 1;
   boolean active = true;
-  /** Deleted ClusterQueues never admit again; their pending workloads wait as "doesn't exist". */
+  /**
+   * Deleted (Kueue: terminating while it holds workloads, then gone): it admits nothing, and its pending
+   * workloads wait as "doesn't exist" until a ClusterQueue of that name is created again.
+   */
   boolean deleted;
-  /** Why the queue is inactive (Kueue condition message), empty when active. */
+  /** Not in the quota tree: never created yet, or deleted and drained (Kueue dropped it from its cache). */
+  boolean gone;
+  /** spec.stopPolicy is Hold or HoldAndDrain. */
+  boolean stopped;
+  /** Flavors of its resource groups that do not exist (Kueue: FlavorNotFound). */
+  List<String> missingFlavors = List.of();
+  /** "there is no Topology ..." messages of its TAS flavors whose Topology does not exist. */
+  List<String> missingTopologies = List.of();
+  /** Why the queue is inactive (the pending workloads' QuotaReserved message), empty when active. */
   String inactiveMessage = "";
 
   ClusterQueue(ClusterQueueSpec spec, int index, int frCount, int resourceCount, int podsResource) {
@@ -58,11 +70,41 @@ final class ClusterQueue extends QuotaNode {
     java.util.Arrays.fill(groupOfResource, -1);
     this.podsResource = podsResource;
     this.heap = new TreeSet<>(order());
-    boolean pods = false;
-    for (var g : spec.resourceGroups()) {
-      pods |= g.coveredResources().contains(batchsim.core.model.ResourceSpace.PODS);
+  }
+
+  /** Recomputes {@link #active} and the pending workloads' message after any of its causes changed. */
+  void refreshActive() {
+    active = !deleted && !stopped && missingFlavors.isEmpty() && missingTopologies.isEmpty();
+    // Kueue getQueueBlocker (workload_controller.go)
+    inactiveMessage = active ? "" : "ClusterQueue " + name + (deleted ? " doesn't exist" : " is inactive");
+  }
+
+  /**
+   * Kueue's Active condition (cache clusterqueue.go inactiveReason): reason and message; Ready when active.
+   * The first cause names the reason, the message lists them all.
+   */
+  String[] activeCondition() {
+    if (deleted) {
+      return new String[] {"Terminating", "Can't admit new workloads; clusterQueue is terminating"};
     }
-    this.coversPods = pods && podsResource >= 0;
+    if (active) {
+      return new String[] {"Ready", "Can admit new workloads"};
+    }
+    List<String> reasons = new ArrayList<>();
+    List<String> messages = new ArrayList<>();
+    if (stopped) {
+      reasons.add("Stopped");
+      messages.add("is stopped");
+    }
+    if (!missingFlavors.isEmpty()) {
+      reasons.add("FlavorNotFound");
+      messages.add("references missing ResourceFlavor(s): " + String.join(",", missingFlavors));
+    }
+    if (!missingTopologies.isEmpty()) {
+      reasons.add("TopologyNotFound");
+      messages.addAll(missingTopologies);
+    }
+    return new String[] {reasons.get(0), "Can't admit new workloads: " + String.join(", ", messages) + "."};
   }
 
   private Comparator<Workload> order() {

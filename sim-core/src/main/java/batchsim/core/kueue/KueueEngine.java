@@ -1,10 +1,12 @@
 package batchsim.core.kueue;
 
+import batchsim.core.model.ActionRefused;
 import batchsim.core.model.ClusterAction.StopPolicy;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.CohortSpec;
 import batchsim.core.model.KueueConfig;
 import batchsim.core.model.PreemptionSpec;
+import batchsim.core.model.QueueObjectAction;
 import batchsim.core.model.QuotaSpec;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.ResourceSpace;
@@ -76,8 +78,10 @@ public final class KueueEngine {
 
   final KueueConfig config;
   final FlavorResources index;
+  /** The ResourceFlavors by index, as last created or updated. */
   final List<ResourceFlavorSpec> flavorSpecs;
   final QuotaTree tree;
+  final QueueObjects queueObjects;
   final FlavorAssigner assigner = new FlavorAssigner(this);
   final Preemptor preemptor = new Preemptor(this);
   final Scheduler scheduler = new Scheduler(this);
@@ -100,13 +104,14 @@ public final class KueueEngine {
       List<CohortSpec> cohortSpecs, List<ClusterQueueSpec> cqSpecs, LongSupplier clock) {
     this.config = config;
     this.clock = clock;
-    this.flavorSpecs = List.copyOf(flavors);
+    this.flavorSpecs = new ArrayList<>(flavors);
     List<String> names = new ArrayList<>();
     for (ResourceFlavorSpec f : flavors) {
       names.add(f.name());
     }
     this.index = new FlavorResources(names, resources);
     this.tree = new QuotaTree(index, cohortSpecs, cqSpecs);
+    this.queueObjects = new QueueObjects(this);
   }
 
   public void setHost(Host host) {
@@ -203,7 +208,7 @@ public final class KueueEngine {
   // ------------------------------------------------------------------ queue changes
 
   public void setQuota(String cq, String flavor, String resource, QuotaSpec quota) {
-    ClusterQueue q = tree.queuesByName.get(cq);
+    ClusterQueue q = existing(cq);
     int fr = index.fr(index.flavorIndex(flavor), index.resources().require(resource));
     queueLifecycle.setQuota(q, fr, quota);
     // Usage above a lowered quota is legal (Kueue never evicts for a quota change); it may only drain.
@@ -211,23 +216,56 @@ public final class KueueEngine {
   }
 
   public void setPreemption(String cq, PreemptionSpec p) {
-    queueLifecycle.setPreemption(tree.queuesByName.get(cq), p);
+    queueLifecycle.setPreemption(existing(cq), p);
   }
 
   public void stopClusterQueue(String cq, StopPolicy policy) {
-    queueLifecycle.stopClusterQueue(tree.queuesByName.get(cq), policy);
+    queueLifecycle.stopClusterQueue(existing(cq), policy);
   }
 
+  /** Deleting a terminating ClusterQueue again changes nothing; deleting one that is gone is refused. */
   public void deleteClusterQueue(String cq) {
-    queueLifecycle.deleteClusterQueue(tree.queuesByName.get(cq));
+    ClusterQueue q = existing(cq);
+    if (!q.deleted) {
+      queueLifecycle.deleteClusterQueue(q);
+    }
   }
 
   public void stopLocalQueue(String lq, StopPolicy policy) {
+    existingLocalQueue(lq);
     queueLifecycle.stopLocalQueue(lq, policy, false);
   }
 
   public void deleteLocalQueue(String lq) {
+    existingLocalQueue(lq);
     queueLifecycle.stopLocalQueue(lq, StopPolicy.HOLD, true);
+  }
+
+  /** Creates, updates or deletes a queue or quota object (see {@link QueueObjects}). */
+  public void apply(QueueObjectAction action) {
+    queueObjects.apply(action);
+  }
+
+  /**
+   * The objects (as {@link QueueObjectAction#object()} names them) that the timeline creates later: they do
+   * not exist until then. Call once, before the first cycle and after {@link #configureTopologies}.
+   */
+  public void absentAtStart(java.util.Set<String> objects) {
+    queueObjects.absentAtStart(objects);
+  }
+
+  private ClusterQueue existing(String cq) {
+    ClusterQueue q = tree.queuesByName.get(cq);
+    if (q.gone) {
+      throw new ActionRefused("ClusterQueue " + cq + " doesn't exist");
+    }
+    return q;
+  }
+
+  private void existingLocalQueue(String lq) {
+    if (!queueLifecycle.localQueueExists(lq)) {
+      throw new ActionRefused("LocalQueue " + lq + " doesn't exist");
+    }
   }
 
   /** Moves the parked workloads of every notified tree back to their active heaps. */
@@ -243,6 +281,7 @@ public final class KueueEngine {
    */
   public void configureTopologies(List<TopologySpec> topologies, List<TasNode> nodes) {
     tas.configure(topologies, nodes);
+    queueObjects.topologiesDeclared(topologies);
   }
 
   /**
@@ -380,6 +419,26 @@ public final class KueueEngine {
     return tree.queuesByName.get(cq).active;
   }
 
+  /** Kueue's Active condition of a ClusterQueue now: {reason, message} (Ready when active). */
+  public String[] clusterQueueActiveCondition(String cq) {
+    return tree.queuesByName.get(cq).activeCondition();
+  }
+
+  /** The ClusterQueue's spec as last created or updated. */
+  public ClusterQueueSpec clusterQueueSpec(String cq) {
+    return tree.queuesByName.get(cq).spec;
+  }
+
+  /** Whether the ClusterQueue exists (created and not yet gone after a deletion). */
+  public boolean clusterQueueExists(String cq) {
+    return !tree.queuesByName.get(cq).gone;
+  }
+
+  /** Whether the LocalQueue exists (declared or created, and not deleted). */
+  public boolean localQueueExists(String lq) {
+    return queueLifecycle.localQueueExists(lq);
+  }
+
   /** Whether the ClusterQueue was deleted (Kueue: terminating). */
   public boolean clusterQueueDeleted(String cq) {
     return tree.queuesByName.get(cq).deleted;
@@ -402,6 +461,12 @@ public final class KueueEngine {
   /** Usage of the cohort named, base units (for invariant checks). */
   public long cohortUsage(String cohort, int fr) {
     return tree.cohorts.get(cohort).usage[fr];
+  }
+
+  /** The cohort's parent as the tree is linked now, or null for a root. */
+  public String cohortParent(String cohort) {
+    Cohort p = tree.cohorts.get(cohort).parent;
+    return p == null ? null : p.name;
   }
 
   public List<String> cohortNames() {

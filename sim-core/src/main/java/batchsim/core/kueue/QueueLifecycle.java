@@ -84,8 +84,9 @@ final class QueueLifecycle {
       return;
     }
     if (policy == StopPolicy.NONE) {
-      q.active = true;
-      q.inactiveMessage = "";
+      boolean wasActive = q.active;
+      q.stopped = false;
+      q.refreshActive();
       // Kueue: Requeued=True (ClusterQueueRestarted) for the workloads the drain evicted.
       for (Workload w : new ArrayList<>(q.inadmissibleSet)) {
         if ("ClusterQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
@@ -94,11 +95,14 @@ final class QueueLifecycle {
               "The ClusterQueue was restarted after being stopped", engine.now());
         }
       }
+      if (!wasActive && !q.active) {
+        markPending(q, "Suspended", q.inactiveMessage); // still inactive for another reason (a missing flavor)
+      }
       engine.requeues.notifyRequeue(q);
       return;
     }
-    q.active = false;
-    q.inactiveMessage = "ClusterQueue " + q.name + INACTIVE;
+    q.stopped = true;
+    q.refreshActive();
     markPending(q, "Suspended", q.inactiveMessage);
     if (policy == StopPolicy.HOLD_AND_DRAIN) {
       for (Workload w : new ArrayList<>(q.admitted)) {
@@ -109,14 +113,15 @@ final class QueueLifecycle {
     }
   }
 
+  /** Kueue: the ClusterQueue terminates; it leaves the tree once its last workload is gone. */
   void deleteClusterQueue(ClusterQueue q) {
-    q.active = false;
     q.deleted = true;
-    q.inactiveMessage = "ClusterQueue " + q.name + MISSING;
+    q.refreshActive();
     markPending(q, "Misconfigured", q.inactiveMessage);
+    engine.queueObjects.released(q);
   }
 
-  private void markPending(ClusterQueue q, String reason, String message) {
+  void markPending(ClusterQueue q, String reason, String message) {
     List<Workload> pending = new ArrayList<>(q.heap);
     pending.addAll(q.inadmissibleSet);
     for (Workload w : pending) {
@@ -126,27 +131,29 @@ final class QueueLifecycle {
     }
   }
 
+  /** Whether the LocalQueue exists now (declared or created, and not deleted). */
+  boolean localQueueExists(String lq) {
+    String why = heldLocalQueues.get(lq);
+    return why == null || !why.endsWith(MISSING);
+  }
+
+  /** Kueue manager AddLocalQueue: the workloads that named the missing LocalQueue join its ClusterQueue. */
+  void createLocalQueue(String lq) {
+    if (localQueueExists(lq)) {
+      throw new batchsim.core.model.ActionRefused("LocalQueue " + lq + " already exists");
+    }
+    heldLocalQueues.remove(lq);
+    resume(lq);
+  }
+
   /** LocalQueue stopPolicy, or deletion (held for good, with Kueue's "doesn't exist" message). */
   void stopLocalQueue(String lq, StopPolicy policy, boolean deleted) {
     if (policy == StopPolicy.NONE && !deleted) {
-      if (heldLocalQueues.containsKey(lq) && heldLocalQueues.get(lq).endsWith(MISSING)) {
+      if (!localQueueExists(lq)) {
         return; // a deleted LocalQueue does not come back
       }
       heldLocalQueues.remove(lq);
-      Set<Workload> ws = held.remove(lq);
-      if (ws != null) {
-        for (Workload w : ws) {
-          if ("LocalQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
-            w.requeueHeld = false;
-            w.setCondition(ConditionType.REQUEUED, true, "LocalQueueRestarted",
-                "The LocalQueue was restarted after being stopped", engine.now());
-          }
-          w.queueTs = engine.workloads.queueOrderTimestamp(w);
-          w.cq.pushActive(w);
-          engine.stateCheck.touch(w);
-          engine.requeues.notifyRequeue(w.cq);
-        }
-      }
+      resume(lq);
       return;
     }
     heldLocalQueues.put(lq, "LocalQueue " + lq + (deleted ? MISSING : INACTIVE));
@@ -164,6 +171,24 @@ final class QueueLifecycle {
             engine.workloads.evict(w, "LocalQueueStopped", null, "The LocalQueue is stopped");
           }
         }
+      }
+    }
+  }
+
+  /** The held workloads of a LocalQueue that admits again go back to their ClusterQueue. */
+  private void resume(String lq) {
+    Set<Workload> ws = held.remove(lq);
+    if (ws != null) {
+      for (Workload w : ws) {
+        if ("LocalQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
+          w.requeueHeld = false;
+          w.setCondition(ConditionType.REQUEUED, true, "LocalQueueRestarted",
+              "The LocalQueue was restarted after being stopped", engine.now());
+        }
+        w.queueTs = engine.workloads.queueOrderTimestamp(w);
+        w.cq.pushActive(w);
+        engine.stateCheck.touch(w);
+        engine.requeues.notifyRequeue(w.cq);
       }
     }
   }

@@ -12,7 +12,8 @@ abstract class QuotaNode {
 
   final String name;
   Cohort parent;
-  final double fairWeight;
+  /** fairSharing.weight; a spec update may change it. */
+  double fairWeight;
   /** The node's own nominal quota per fr (a cohort's own resourceGroups). */
   final long[] nominal;
   final long[] borrowingLimit;

@@ -22,20 +22,94 @@ final class QuotaTree {
   final Map<String, ClusterQueue> queuesByName = new LinkedHashMap<>();
   final Map<String, Cohort> cohorts = new LinkedHashMap<>();
 
+  /** The Cohort objects that exist (declared, not deleted), in declaration order; the others are implicit. */
+  final Map<String, CohortSpec> cohortSpecs = new LinkedHashMap<>();
+
   QuotaTree(FlavorResources index, List<CohortSpec> cohortSpecs, List<ClusterQueueSpec> cqSpecs) {
     this.index = index;
     int frs = index.size();
     for (CohortSpec c : cohortSpecs) {
-      Cohort node = new Cohort(c.name(), c.fairWeight(), frs);
-      applyQuotas(node, c.resourceGroups());
-      cohorts.put(c.name(), node);
+      cohorts.put(c.name(), new Cohort(c.name(), c.fairWeight(), frs));
+      this.cohortSpecs.put(c.name(), c);
     }
+    int podsIdx = index.resources().indexOf(ResourceSpace.PODS);
     for (ClusterQueueSpec s : cqSpecs) {
-      if (s.cohort() != null) {
-        cohorts.computeIfAbsent(s.cohort(), n -> new Cohort(n, 1.0, frs));
+      ClusterQueue q = new ClusterQueue(s, queues.size(), frs, index.resources().size(), podsIdx);
+      configure(q, s);
+      queues.add(q);
+      queuesByName.put(s.name(), q);
+    }
+    relink();
+  }
+
+  /** Sets a ClusterQueue's spec: its resource groups, quotas and weight (the tree is relinked separately). */
+  void configure(ClusterQueue q, ClusterQueueSpec s) {
+    q.spec = s;
+    q.fairWeight = s.fairWeight();
+    q.groups.clear();
+    java.util.Arrays.fill(q.groupOfResource, -1);
+    boolean pods = false;
+    for (ResourceGroupSpec g : s.resourceGroups()) {
+      int[] covered = g.coveredResources().stream().mapToInt(index.resources()::require).toArray();
+      int[] fl = g.flavors().stream().mapToInt(f -> requireFlavor(f.flavor())).toArray();
+      for (int r : covered) {
+        q.groupOfResource[r] = q.groups.size();
+      }
+      q.groups.add(new ResourceGroup(covered, fl));
+      pods |= g.coveredResources().contains(ResourceSpace.PODS);
+    }
+    q.coversPods = pods && q.podsResource >= 0;
+    java.util.Arrays.fill(q.nominal, 0);
+    java.util.Arrays.fill(q.borrowingLimit, QuotaNode.NO_LIMIT);
+    java.util.Arrays.fill(q.lendingLimit, QuotaNode.NO_LIMIT);
+    applyQuotas(q, s.resourceGroups());
+  }
+
+  /**
+   * The cohort a set of specs would give each cohort, checked for cycles before anything changes (Kueue's
+   * hierarchy manager). Returns the cohort in a cycle, or null.
+   */
+  String cycleWith(Map<String, CohortSpec> specs) {
+    for (String start : specs.keySet()) {
+      Set<String> seen = new java.util.HashSet<>();
+      for (String c = start; c != null; c = specs.containsKey(c) ? specs.get(c).parent() : null) {
+        if (!seen.add(c)) {
+          return start;
+        }
       }
     }
-    for (CohortSpec c : cohortSpecs) {
+    return null;
+  }
+
+  /**
+   * Links the tree from the current specs (Kueue's hierarchy manager on every ClusterQueue or Cohort
+   * event): each existing Cohort object's quotas, weight and parent; each ClusterQueue in the tree under its
+   * cohortName. A cohort named but not declared exists implicitly, without quota or parent. Subtree quotas
+   * and cohort usage are then derived bottom-up.
+   */
+  void relink() {
+    int frs = index.size();
+    for (Cohort c : cohorts.values()) {
+      c.parent = null;
+      c.childCohorts.clear();
+      c.childQueues.clear();
+      java.util.Arrays.fill(c.nominal, 0);
+      java.util.Arrays.fill(c.borrowingLimit, QuotaNode.NO_LIMIT);
+      java.util.Arrays.fill(c.lendingLimit, QuotaNode.NO_LIMIT);
+      c.fairWeight = 1.0;
+    }
+    for (CohortSpec c : cohortSpecs.values()) {
+      Cohort node = cohorts.computeIfAbsent(c.name(), n -> new Cohort(n, 1.0, frs));
+      node.fairWeight = c.fairWeight();
+      applyQuotas(node, c.resourceGroups());
+    }
+    for (ClusterQueue q : queues) {
+      q.parent = null;
+      if (!q.gone && q.spec.cohort() != null) {
+        cohorts.computeIfAbsent(q.spec.cohort(), n -> new Cohort(n, 1.0, frs));
+      }
+    }
+    for (CohortSpec c : cohortSpecs.values()) {
       if (c.parent() != null) {
         Cohort parent = cohorts.computeIfAbsent(c.parent(), n -> new Cohort(n, 1.0, frs));
         Cohort child = cohorts.get(c.name());
@@ -43,25 +117,12 @@ final class QuotaTree {
         parent.childCohorts.add(child);
       }
     }
-    int podsIdx = index.resources().indexOf(ResourceSpace.PODS);
-    for (ClusterQueueSpec s : cqSpecs) {
-      ClusterQueue q = new ClusterQueue(s, queues.size(), frs, index.resources().size(), podsIdx);
-      for (ResourceGroupSpec g : s.resourceGroups()) {
-        int[] covered = g.coveredResources().stream().mapToInt(index.resources()::require).toArray();
-        int[] fl = g.flavors().stream().mapToInt(f -> requireFlavor(f.flavor())).toArray();
-        for (int r : covered) {
-          q.groupOfResource[r] = q.groups.size();
-        }
-        q.groups.add(new ResourceGroup(covered, fl));
-      }
-      applyQuotas(q, s.resourceGroups());
-      if (s.cohort() != null) {
-        Cohort parent = cohorts.get(s.cohort());
+    for (ClusterQueue q : queues) {
+      if (!q.gone && q.spec.cohort() != null) {
+        Cohort parent = cohorts.get(q.spec.cohort());
         q.parent = parent;
         parent.childQueues.add(q);
       }
-      queues.add(q);
-      queuesByName.put(s.name(), q);
     }
     for (Cohort c : cohorts.values()) {
       if (inCycle(c)) {

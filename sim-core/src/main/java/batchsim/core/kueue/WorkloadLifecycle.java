@@ -152,6 +152,7 @@ final class WorkloadLifecycle {
     w.cq.removeUsage(w.usage);
     w.cq.admitted.remove(w);
     engine.tas.release(w); // [TAS] its per-domain usage goes with its quota
+    engine.queueObjects.released(w.cq);
   }
 
   /** Removes a workload's quota and TAS usage from the live state (a preemption or fits simulation). */

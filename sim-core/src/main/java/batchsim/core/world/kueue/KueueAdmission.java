@@ -15,6 +15,7 @@ import batchsim.core.metrics.KueueMetrics;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
+import batchsim.core.model.QueueObjectAction;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.world.AdmissionEngine;
@@ -91,6 +92,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     this.tas = new TasBinding(spec, world.cluster(), binder, kueue);
     this.runs = new WorkloadRuns(this);
     this.report = new KueueReport(this);
+    kueue.absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
   }
 
   /** The Kueue engine, for tests that inspect state after a run. */
@@ -359,6 +361,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
       } else {
         kueue.deleteLocalQueue(a.localQueue());
       }
+    } else if (action instanceof QueueObjectAction a) {
+      kueue.apply(a);
     } else {
       return false;
     }

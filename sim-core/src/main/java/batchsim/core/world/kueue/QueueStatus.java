@@ -58,13 +58,8 @@ final class QueueStatus {
 
   /** Kueue's Active condition's status, reason and message for the queue now. */
   String[] activeState(String cq) {
-    if (kueue.clusterQueueDeleted(cq)) {
-      return new String[] {"False", "Terminating", "Can't admit new workloads; clusterQueue is terminating"};
-    }
-    if (!kueue.clusterQueueActive(cq)) {
-      return new String[] {"False", "Stopped", "Can't admit new workloads: is stopped."};
-    }
-    return new String[] {"True", "Ready", "Can admit new workloads"};
+    String[] c = kueue.clusterQueueActiveCondition(cq);
+    return new String[] {"Ready".equals(c[0]) ? "True" : "False", c[0], c[1]};
   }
 
   private Map<String, Object> active(String cq, long sinceMs) {

@@ -96,23 +96,32 @@ final class StatusRecorder implements EventTarget {
     this.admittedUsage = new long[cqs.size()][admission.spec.flavors().size() * nRes];
     this.activeSince = new long[cqs.size()];
     this.activeReason = new String[cqs.size()];
-    Map<String, String> parent = new HashMap<>();
-    for (CohortSpec c : admission.spec.cohorts()) {
-      parent.put(c.name(), c.parent());
-    }
-    for (String c : admission.kueue.cohortNames()) {
-      treeCohorts.computeIfAbsent(root(c, parent), k -> new LinkedHashSet<>()).add(c);
-    }
-    for (ClusterQueueSpec cq : cqs) {
-      String root = cq.cohort() == null ? "\0" + cq.name() : root(cq.cohort(), parent);
-      rootOfQueue.put(cq.name(), root);
-      treeQueues.computeIfAbsent(root, k -> new LinkedHashSet<>()).add(cq.name());
-    }
+    linkTrees();
     // Every queue and cohort is written once at the start.
     dirtyQueues.addAll(cqIndex.keySet());
     dirtyLocalQueues.addAll(lqIndex.keySet());
     dirtyCohorts.addAll(admission.kueue.cohortNames());
     scheduleFlush();
+  }
+
+  /** Which queues and cohorts share a tree (a change in one rewrites the others), as the engine links them now. */
+  private void linkTrees() {
+    treeCohorts.clear();
+    rootOfQueue.clear();
+    treeQueues.clear();
+    Map<String, String> parent = new HashMap<>();
+    for (String c : admission.kueue.cohortNames()) {
+      parent.put(c, admission.kueue.cohortParent(c));
+    }
+    for (String c : admission.kueue.cohortNames()) {
+      treeCohorts.computeIfAbsent(root(c, parent), k -> new LinkedHashSet<>()).add(c);
+    }
+    for (ClusterQueueSpec initial : cqs) {
+      ClusterQueueSpec cq = admission.kueue.clusterQueueSpec(initial.name());
+      String root = cq.cohort() == null ? "\0" + cq.name() : root(cq.cohort(), parent);
+      rootOfQueue.put(cq.name(), root);
+      treeQueues.computeIfAbsent(root, k -> new LinkedHashSet<>()).add(cq.name());
+    }
   }
 
   private static String root(String cohort, Map<String, String> parent) {
@@ -130,6 +139,7 @@ final class StatusRecorder implements EventTarget {
 
   /** A timeline action may change any queue (quota, stop, delete) and the workloads in it. */
   void everythingChanged() {
+    linkTrees(); // a timeline action may have moved queues between cohorts
     dirtyWorkloads.addAll(tracked.keySet());
     dirtyQueues.addAll(cqIndex.keySet());
     dirtyLocalQueues.addAll(lqIndex.keySet());
@@ -176,6 +186,9 @@ final class StatusRecorder implements EventTarget {
     }
     dirtyWorkloads.clear();
     for (String lq : dirtyLocalQueues) {
+      if (!admission.kueue.localQueueExists(lq)) {
+        continue; // not created yet, or deleted: no object to record
+      }
       int[] c = lqCounts[lqIndex.get(lq)];
       String[] ns = split(lq);
       write(now, "LocalQueue", ns[0], ns[1], null,
@@ -234,6 +247,9 @@ final class StatusRecorder implements EventTarget {
   }
 
   private void writeClusterQueue(String cq, long now) {
+    if (!admission.kueue.clusterQueueExists(cq)) {
+      return; // not created yet, or deleted and gone
+    }
     int i = cqIndex.get(cq);
     String reason = String.join("\0", queueStatus.activeState(cq));
     if (!reason.equals(activeReason[i])) { // the Active condition's lastTransitionTime
@@ -241,7 +257,7 @@ final class StatusRecorder implements EventTarget {
       activeSince[i] = now;
     }
     write(now, "ClusterQueue", null, cq, null,
-        queueStatus.clusterQueue(cqs.get(i), cqCounts[i], admittedUsage[i], activeSince[i]));
+        queueStatus.clusterQueue(admission.kueue.clusterQueueSpec(cq), cqCounts[i], admittedUsage[i], activeSince[i]));
   }
 
   private void write(long now, String kind, String ns, String name, Map<String, Object> spec,
