@@ -1,11 +1,9 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.ClusterAction;
-import batchsim.core.model.ClusterAction.StopPolicy;
 import batchsim.core.model.FailureModel;
 import batchsim.core.model.LongDistribution;
 import batchsim.core.model.PodSetSpec;
-import batchsim.core.model.QuotaSpec;
 import batchsim.core.model.RequeuingTimestamp;
 import batchsim.core.model.Resources;
 import batchsim.core.model.ServingSpec;

@@ -128,7 +128,7 @@ final class QueueObjects {
         }
       }
     } else if (a instanceof DeleteResourceFlavor d) {
-      int f = existingFlavor(d.name());
+      existingFlavor(d.name());
       flavorsTerminating.add(d.name());
       refresh();
     } else if (a instanceof CreateTopology c) {

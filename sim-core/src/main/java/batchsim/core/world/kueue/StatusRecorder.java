@@ -9,7 +9,6 @@ import batchsim.core.kueue.ConditionType;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
 import batchsim.core.model.ClusterQueueSpec;
-import batchsim.core.model.CohortSpec;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.world.StatusRecord;
