@@ -6,10 +6,10 @@ import batchsim.core.model.QuotaSpec;
 import batchsim.scenarios.yaml.ScalarNode;
 import java.util.List;
 
-/** Kueue's queue objects changed mid-run: quotas, preemption, stopPolicy and deletions. */
+/** Kueue's queue objects changed mid-run (quotas, preemption, stopPolicy, deletions) and its controller restarted. */
 final class QueueActions implements ActionFamily {
   static final List<String> KEYS = List.of("setQuota", "setPreemption", "stopClusterQueue", "deleteClusterQueue", "stopLocalQueue",
-        "deleteLocalQueue");
+        "deleteLocalQueue", "restartKueue");
 
   private final ActionContext ctx;
 
@@ -58,6 +58,10 @@ final class QueueActions implements ActionFamily {
           return null;
         }
         return new ClusterAction.StopQueue(cq ? name.text() : null, cq ? null : name.text(), policy);
+      }
+      case "restartKueue": {
+        Fields f = outer.map(kind, "downFor");
+        return new ClusterAction.RestartKueue(f.has("downFor") ? ctx.dist(f.get("downFor")) : null);
       }
       default: {
         Fields f = outer.map(kind, "name");

@@ -45,5 +45,7 @@ public enum EventKind {
   /** A time-series sample. */
   SAMPLE,
   /** The status record (opt-in) writes the objects that changed at this instant. */
-  STATUS_RECORD
+  STATUS_RECORD,
+  /** Kueue's controller manager is up again after a restart's down time (last: after all else at the instant). */
+  CONTROLLER_RESTART
 }

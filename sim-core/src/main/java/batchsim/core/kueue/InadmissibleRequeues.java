@@ -27,6 +27,11 @@ final class InadmissibleRequeues {
     }
   }
 
+  /** A restart: the notified trees are forgotten (every workload was pushed again anyway). */
+  void forget() {
+    requeueRoots.clear();
+  }
+
   /** Moves the parked workloads of every notified tree back to their active heaps. */
   int processInadmissibleRequeues() {
     int moved = 0;

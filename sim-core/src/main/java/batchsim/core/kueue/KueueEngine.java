@@ -268,6 +268,11 @@ public final class KueueEngine {
     }
   }
 
+  /** Kueue's controller manager restarted: in-memory queue state is rebuilt (see {@link ControllerRestart}). */
+  public void restart() {
+    new ControllerRestart(this).restart();
+  }
+
   /** Moves the parked workloads of every notified tree back to their active heaps. */
   public int processInadmissibleRequeues() {
     return requeues.processInadmissibleRequeues();

@@ -39,6 +39,12 @@ public interface ClusterAction {
   /** Deletes a ClusterQueue or a LocalQueue; its workloads wait with Kueue's Misconfigured reason. */
   record DeleteQueue(String clusterQueue, String localQueue) implements ClusterAction {}
 
+  /**
+   * Kueue's controller manager restarts (a leader change): it is down for {@code downFor} (null = no down
+   * time), then rebuilds its in-memory state from the objects and handles what happened meanwhile.
+   */
+  record RestartKueue(LongDistribution downFor) implements ClusterAction {}
+
   /** Multiplies a workload class's arrival rate from now on (gaps are divided by the factor). */
   record ScaleArrivals(String workloadClass, double factor) implements ClusterAction {}
 

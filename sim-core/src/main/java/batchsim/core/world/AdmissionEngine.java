@@ -80,6 +80,11 @@ public interface AdmissionEngine {
   /** Applies an engine-level timeline action (quota, preemption, queues); false when the engine has none such. */
   boolean apply(ClusterAction action);
 
+  /** The engine's controller restarts, down for {@code downMs}; false when the engine models no such thing. */
+  default boolean restartController(long downMs) {
+    return false;
+  }
+
   /** After every timeline action, whoever applied it. */
   void timelineActionApplied();
 

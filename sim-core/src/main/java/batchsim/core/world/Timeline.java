@@ -85,6 +85,10 @@ final class Timeline implements EventTarget {
       }
     } else if (action instanceof ClusterAction.ScaleArrivals a) {
       arrivals.scale(a.workloadClass(), a.factor());
+    } else if (action instanceof ClusterAction.RestartKueue a) {
+      if (!engine.restartController(a.downFor() == null ? 0 : a.downFor().sample(random))) {
+        throw new IllegalStateException(action + " is not supported by this admission engine");
+      }
     } else if (!engine.apply(action)) {
       throw new IllegalStateException(action + " is not supported by this admission engine");
     }

@@ -61,6 +61,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
   final TasBinding tas;
   ProvisioningController provisioning;
+  /** Restarts of Kueue's controller manager and what waits while it is down. */
+  final ControllerDowntime downtime;
   /** The opt-in status record, or null. */
   private StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
@@ -92,6 +94,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     this.tas = new TasBinding(spec, world.cluster(), binder, kueue);
     this.runs = new WorkloadRuns(this);
     this.report = new KueueReport(this);
+    this.downtime = new ControllerDowntime(this);
     kueue.absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
   }
 
@@ -141,6 +144,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   @Override
   public boolean submit(WorkloadSpec s) {
+    if (localQueueToCq.containsKey(s.localQueue()) && downtime.deferred(() -> submit(s))) {
+      return true; // the job exists; Kueue creates its Workload when it is up again
+    }
     Workload w = submit(s, false);
     if (w == null) {
       return false;
@@ -174,6 +180,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Cycles, kube-scheduler binds and Kueue's timers; running workloads and admission checks get their own. */
   @Override
   public void handle(Event e) {
+    if (downtime.deferred(e)) {
+      return;
+    }
     switch (e.kind()) {
       case SCHEDULE -> cycle();
       case BIND -> {
@@ -198,6 +207,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
       long at = Math.max(loop.now() + spec.kueue().cycleLatencyMs(), nextCycleNotBefore);
       loop.schedule(at, EventKind.SCHEDULE, this, null);
     }
+  }
+
+  /** Kueue's scheduler starts afresh after a restart: its pending wake-ups were dropped, it runs a cycle now. */
+  void schedulerRestarted() {
+    cycleScheduled = false;
+    slowDownMs = 0;
+    nextCycleNotBefore = loop.now();
+    requestCycle();
   }
 
   void requestBind() {
@@ -363,9 +380,16 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
       }
     } else if (action instanceof QueueObjectAction a) {
       kueue.apply(a);
+
     } else {
       return false;
     }
+    return true;
+  }
+
+  @Override
+  public boolean restartController(long downMs) {
+    downtime.restart(downMs);
     return true;
   }
 

@@ -106,6 +106,9 @@ final class ProvisioningController implements EventTarget {
 
   @Override
   public void handle(Event e) {
+    if (e.kind() != EventKind.SCALE_DOWN_CHECK && admission.downtime.deferred(e)) {
+      return; // the autoscaler answered; Kueue's provisioning controller reads it when it is up
+    }
     if (e.kind() == EventKind.SCALE_DOWN_CHECK) {
       EmptyNode en = (EmptyNode) e.payload();
       scaleDown(en.node(), en.epoch());

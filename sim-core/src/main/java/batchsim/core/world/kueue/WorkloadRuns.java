@@ -65,6 +65,10 @@ final class WorkloadRuns implements EventTarget {
 
   @Override
   public void handle(Event e) {
+    // Pods start whether or not Kueue is up; finishes, evictions and timeouts are Kueue's to see.
+    if (e.kind() != EventKind.PODS_READY && admission.downtime.deferred(e)) {
+      return;
+    }
     switch (e.kind()) {
       case PODS_READY -> podsReady((Timed) e.payload());
       case FINISH -> finish((Timed) e.payload());
