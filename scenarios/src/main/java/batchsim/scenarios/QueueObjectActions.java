@@ -69,7 +69,7 @@ final class QueueObjectActions implements ActionFamily {
         Spec.Flavor f = (Spec.Flavor) bound;
         yield f.name() == null ? null : new QueueObjectAction.CreateResourceFlavor(f.spec());
       }
-      case "updateResourceFlavor" -> updateFlavor((Spec.Flavor) bound);
+      case "updateResourceFlavor" -> updateFlavor((MapNode) block, (Spec.Flavor) bound);
       default -> new QueueObjectAction.CreateTopology((TopologySpec) bound);
     };
   }
@@ -147,7 +147,7 @@ final class QueueObjectActions implements ActionFamily {
         lq.clusterQueue().text()));
   }
 
-  private ClusterAction updateFlavor(Spec.Flavor f) {
+  private ClusterAction updateFlavor(MapNode block, Spec.Flavor f) {
     if (f.name() == null || !exists(f.name(), ctx.flavors, "ResourceFlavor")) {
       return null;
     }
@@ -160,7 +160,13 @@ final class QueueObjectActions implements ActionFamily {
         return null;
       }
     }
-    return new QueueObjectAction.UpdateResourceFlavor(f.spec());
+    Set<String> fields = given(block, QueueObjectAction.FLAVOR_FIELDS);
+    if (fields.isEmpty()) {
+      ctx.problems.at(block, "an update needs at least one field besides name (one of nodeLabels, nodeTaints, "
+          + "tolerations)");
+      return null;
+    }
+    return new QueueObjectAction.UpdateResourceFlavor(f.spec(), Set.copyOf(fields));
   }
 
   /** The patch's API fields that the block gives (name aside). */

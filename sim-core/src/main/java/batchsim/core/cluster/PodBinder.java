@@ -56,8 +56,13 @@ public final class PodBinder {
 
   public PodBinder(ClusterState cluster, List<ResourceFlavorSpec> flavors, BindListener listener) {
     this.cluster = cluster;
-    this.flavors = flavors;
+    this.flavors = new java.util.ArrayList<>(flavors);
     this.listener = listener;
+  }
+
+  /** A ResourceFlavor changed (created again or patched): pods admitted from now on get its labels and tolerations. */
+  public void flavorChanged(int index, ResourceFlavorSpec spec) {
+    flavors.set(index, spec);
   }
 
   /** The pods of one admitted workload and where each is bound (-1 = pending). */

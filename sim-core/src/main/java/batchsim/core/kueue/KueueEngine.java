@@ -429,6 +429,11 @@ public final class KueueEngine {
     return tree.queuesByName.get(cq).activeCondition();
   }
 
+  /** The ResourceFlavor's spec as last created or updated. */
+  public ResourceFlavorSpec flavorSpec(int flavor) {
+    return flavorSpecs.get(flavor);
+  }
+
   /** The ClusterQueue's spec as last created or updated. */
   public ClusterQueueSpec clusterQueueSpec(String cq) {
     return tree.queuesByName.get(cq).spec;

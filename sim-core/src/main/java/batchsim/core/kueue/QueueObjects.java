@@ -120,7 +120,12 @@ final class QueueObjects {
       refresh();
     } else if (a instanceof UpdateResourceFlavor u) {
       int f = existingFlavor(u.spec().name());
-      engine.flavorSpecs.set(f, u.spec());
+      ResourceFlavorSpec o = engine.flavorSpecs.get(f);
+      ResourceFlavorSpec p = u.spec();
+      engine.flavorSpecs.set(f, new ResourceFlavorSpec(o.name(),
+          u.fields().contains("nodeLabels") ? p.nodeLabels() : o.nodeLabels(),
+          u.fields().contains("nodeTaints") ? p.nodeTaints() : o.nodeTaints(),
+          u.fields().contains("tolerations") ? p.tolerations() : o.tolerations(), o.topologyName()));
       // Kueue: a change of the scheduling fields retries the workloads of the ClusterQueues using it.
       for (ClusterQueue q : engine.tree.queues) {
         if (names(q, u.spec().name())) {

@@ -22,6 +22,9 @@ public interface QueueObjectAction extends ClusterAction {
   Set<String> CLUSTER_QUEUE_FIELDS = Set.of("cohortName", "queueingStrategy", "resourceGroups", "flavorFungibility",
       "preemption", "fairSharing", "admissionChecks", "stopPolicy");
 
+  /** Fields of a ResourceFlavor an update may set. */
+  Set<String> FLAVOR_FIELDS = Set.of("nodeLabels", "nodeTaints", "tolerations");
+
   /** Fields of a Cohort an update may set. */
   Set<String> COHORT_FIELDS = Set.of("parentName", "resourceGroups", "fairSharing");
 
@@ -108,8 +111,8 @@ public interface QueueObjectAction extends ClusterAction {
     }
   }
 
-  /** Replaces the flavor's nodeLabels, nodeTaints and tolerations (its topologyName cannot change here). */
-  record UpdateResourceFlavor(ResourceFlavorSpec spec) implements QueueObjectAction {
+  /** A patch of the flavor's nodeLabels, nodeTaints and tolerations (the {@code fields} given). */
+  record UpdateResourceFlavor(ResourceFlavorSpec spec, Set<String> fields) implements QueueObjectAction {
     @Override
     public String object() {
       return "ResourceFlavor " + spec.name();

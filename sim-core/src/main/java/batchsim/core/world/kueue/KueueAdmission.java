@@ -380,6 +380,10 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
       }
     } else if (action instanceof QueueObjectAction a) {
       kueue.apply(a);
+      if (a instanceof QueueObjectAction.CreateResourceFlavor || a instanceof QueueObjectAction.UpdateResourceFlavor) {
+        int f = kueue.index().flavorIndex(a.object().substring("ResourceFlavor ".length()));
+        binder.flavorChanged(f, kueue.flavorSpec(f)); // the kube-scheduler sees the flavor's labels on new pods
+      }
 
     } else {
       return false;
