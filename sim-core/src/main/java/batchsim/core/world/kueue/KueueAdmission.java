@@ -16,6 +16,7 @@ import batchsim.core.model.ClusterAction;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.WorkloadAction;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.world.AdmissionEngine;
 import batchsim.core.world.SampleSource;
@@ -53,13 +54,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   final int[] holding;
   final int nRes;
-  private final WorkloadRuns runs;
+  final WorkloadRuns runs;
   private final KueueReport report;
   /** Kueue's metrics (pkg/metrics), fed at the events below and read at sample times. */
   final KueueMetricsFeed metrics;
   /** [TAS] Topology trees fed with the cluster's nodes; TAS pods bound to their assigned nodes. */
   final TasBinding tas;
   ProvisioningController provisioning;
+  private final WorkloadActionsApplier workloadActions = new WorkloadActionsApplier(this);
   /** The opt-in status record, or null. */
   private StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
@@ -359,6 +361,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
       } else {
         kueue.deleteLocalQueue(a.localQueue());
       }
+    } else if (action instanceof WorkloadAction a) {
+      workloadActions.apply(a);
     } else {
       return false;
     }
