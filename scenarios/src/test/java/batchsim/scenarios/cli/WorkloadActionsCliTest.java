@@ -166,6 +166,9 @@ class WorkloadActionsCliTest {
     err = refused(CHECKS, "{at: 10m, setProvisioningRequest: {workload: ns/other, condition: Failed}}");
     assertTrue(err.contains("workload other has no ProvisioningRequest: no admission check of its ClusterQueue team-b"
         + " made one"), err);
+    err = refused(CHECKS, "{at: 10m, setProvisioningRequest: {workload: ns/other, check: prov, condition: Failed}}");
+    assertTrue(err.contains("workload other has no ProvisioningRequest for check prov: its ClusterQueue team-b has no "
+        + "such check"), err);
     err = refused(CHECKS, "{at: 5m, setAdmissionCheck: {workload: ns/job, check: prov, state: Rejected}}",
         "{at: 10m, setAdmissionCheck: {workload: ns/job, check: prov, state: Ready}}");
     assertTrue(err.contains("at 10m: workload job holds no quota reservation to check (it is deactivated)"), err);

@@ -220,9 +220,10 @@ final class ProvisioningController implements EventTarget {
       }
     }
     if (check != null && !requested.contains(check)) {
-      throw new ActionRefused(why + " for check " + check + (w.check(check) == null
-          ? ": its ClusterQueue " + w.clusterQueueName() + " has no such check"
-          : ": the check needs none (no managed resource requested)"));
+      String reason = w.check(check) == null ? "its ClusterQueue " + w.clusterQueueName() + " has no such check"
+          : checks.get(check) == null || checks.get(check).provisioning() == null ? "it is not a ProvisioningRequest check"
+          : "the workload requests none of its managed resources";
+      throw new ActionRefused(why + " for check " + check + ": " + reason);
     }
     if (check == null && requested.size() != 1) {
       throw new ActionRefused(requested.isEmpty()
