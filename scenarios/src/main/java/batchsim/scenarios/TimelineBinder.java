@@ -181,11 +181,13 @@ final class TimelineBinder {
 
   /** Every action family; each owns its {@code events:} keys. */
   static List<ActionFamily> families(ActionContext ctx) {
-    return List.of(new WorldActions(ctx), new QueueActions(ctx), new QueueObjectActions(ctx));
+    return List.of(new WorldActions(ctx), new QueueActions(ctx), new QueueObjectActions(ctx),
+        new WorkloadActions(ctx));
   }
 
   /** Every {@code events:} action key, in family order. */
-  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, QueueObjectActions.KEYS);
+  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, QueueObjectActions.KEYS,
+      WorkloadActions.KEYS);
 
   @SafeVarargs
   private static List<String> concat(List<String>... lists) {

@@ -38,10 +38,14 @@ final class AdmissionChecks {
   void setCheckState(Workload w, String check, CheckState state, long requeueAfterMs, String message) {
     CheckState current = w.checks.get(check);
     boolean admitted = !w.checks.containsValue(CheckState.PENDING);
-    // A Ready check can still turn Retry/Rejected (BookingExpired, CapacityRevoked) until the workload is Admitted.
+    // Kueue reconcileCheckBasedEviction: a Ready check that turns Retry/Rejected evicts the workload, admitted or
+    // not (whether to report BookingExpired after admission is the provisioning controller's choice); a check
+    // may go back to Pending until the workload is Admitted.
     boolean legal = current == CheckState.PENDING
-        || (current == CheckState.READY && !admitted && (state == CheckState.RETRY || state == CheckState.REJECTED));
-    if (w.state != WorkloadState.RESERVED || !legal) {
+        || (current == CheckState.READY && (state == CheckState.RETRY || state == CheckState.REJECTED))
+        || (current == CheckState.READY && !admitted && state == CheckState.PENDING);
+    boolean reserved = w.state == WorkloadState.RESERVED || w.state == WorkloadState.RUNNING;
+    if (!reserved || !legal) {
       return;
     }
     engine.stateCheck.touch(w);

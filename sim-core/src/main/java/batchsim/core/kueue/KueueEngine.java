@@ -88,6 +88,7 @@ public final class KueueEngine {
   final QueueLifecycle queueLifecycle = new QueueLifecycle(this);
   final WorkloadLifecycle workloads = new WorkloadLifecycle(this);
   final AdmissionChecks admissionChecks = new AdmissionChecks(this);
+  final WorkloadEdits edits = new WorkloadEdits(this);
   final InadmissibleRequeues requeues = new InadmissibleRequeues(this);
   /** [TAS] Topology Aware Scheduling: trees of the TAS flavors, topology assignments, second pass. */
   final Tas tas = new Tas(this);
@@ -198,6 +199,11 @@ public final class KueueEngine {
   /** The owner deleted the workload: it leaves its queue, or releases its quota. */
   public void delete(Workload w) {
     workloads.delete(w);
+  }
+
+  /** A user's or owner's changes to one workload mid-run (finish, delete, spec.active, priority, queue). */
+  public WorkloadEdits edits() {
+    return edits;
   }
 
   /** Violations of "no operation on a deleted queue or workload" since the last call. */

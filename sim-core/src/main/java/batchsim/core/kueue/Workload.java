@@ -13,14 +13,15 @@ public final class Workload {
   /** Marks an unset creation timestamp, which Kueue sorts before any set time. */
   public static final long UNSET_TIME = Long.MIN_VALUE;
 
-  final WorkloadSpec spec;
+  /** Replaced when a timeline action moves it or changes its priority (see {@link WorkloadEdits}). */
+  WorkloadSpec spec;
   final long seq;
   /** Kueue UID, compared as a string for the final tie-breaks; null sorts as "". */
   final String uid;
-  final ClusterQueue cq;
-  final int priority;
+  ClusterQueue cq;
+  int priority;
   final long createdMs;
-  final SchedulingShape shape;
+  SchedulingShape shape;
 
   WorkloadState state = WorkloadState.PENDING;
   final Map<ConditionType, Condition> conditions = new EnumMap<>(ConditionType.class);
@@ -55,6 +56,8 @@ public final class Workload {
   boolean requeueHeld;
   /** Admission checks of the current reservation (name → state); empty when none apply. */
   final java.util.LinkedHashMap<String, CheckState> checks = new java.util.LinkedHashMap<>();
+  /** Kueue spec.active=false set while the workload still holds quota: it is deactivated once its pods are gone. */
+  boolean inactive;
   /** Evictions for PodsReadyTimeout so far (Kueue requeueState.count; cleared on deactivation). */
   int podsReadyRequeues;
   String pendingReason = "";
@@ -95,7 +98,7 @@ public final class Workload {
 
   /** Kueue spec.active: false once deactivated (backoffLimitCount exceeded, an admission check rejected it). */
   public boolean active() {
-    return state != WorkloadState.DEACTIVATED;
+    return state != WorkloadState.DEACTIVATED && !inactive;
   }
 
   /** Kueue requeueState.count. */

@@ -35,19 +35,34 @@ final class WorkloadLifecycle {
       w.history = new ArrayList<>();
     }
     w.queueTs = w.createdMs;
-    if (engine.queueLifecycle.isHeld(spec.localQueue())) {
+    enqueue(w, w.createdMs);
+    return w;
+  }
+
+  /**
+   * Queues a pending workload in its ClusterQueue (held aside when its LocalQueue is held; parked while a
+   * requeuing backoff runs). Returns whether its queues block it.
+   */
+  boolean enqueue(Workload w, long at) {
+    ClusterQueue q = w.cq;
+    if (engine.queueLifecycle.isHeld(w.spec.localQueue())) {
       engine.queueLifecycle.hold(w);
-      return w;
+      return true;
     }
-    q.pushActive(w);
+    if (ClusterQueue.backoffExpired(w, at)) {
+      q.pushActive(w);
+    } else {
+      q.pushInadmissible(w);
+    }
+    engine.stateCheck.touch(w);
     if (!q.active) {
       // Kueue getQueueBlocker: the workload controller words the condition of a workload its queue holds.
       w.pendingReason = q.deleted ? "Misconfigured" : "Suspended";
       w.pendingMessage = q.inactiveMessage;
-      w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, w.pendingMessage, w.createdMs);
+      w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, w.pendingMessage, at);
+      return true;
     }
-    engine.stateCheck.touch(w);
-    return w;
+    return false;
   }
 
   /** Test/conformance setup: the workload already holds quota with the given flavors and counts. */
@@ -138,17 +153,30 @@ final class WorkloadLifecycle {
 
   /** The workload completed: release its quota and retry parked workloads in its cohort tree. */
   void finish(Workload w) {
+    finish(w, "Succeeded", "Job finished successfully");
+  }
+
+  /**
+   * The job ended (Kueue jobframework reconciler, "handle job is finished": Finished=True with reason Succeeded
+   * or Failed and the job's message), holding quota or not: it leaves its queue or releases its quota.
+   */
+  void finish(Workload w, String reason, String message) {
     long now = engine.now();
     requireLive(w, "finish");
     engine.stateCheck.touch(w);
-    release(w);
+    if (w.holdsQuota()) {
+      release(w);
+    } else {
+      w.cq.forget(w);
+      engine.queueLifecycle.release(w);
+    }
     w.state = WorkloadState.FINISHED;
     w.finishedAtMs = now;
-    w.setCondition(ConditionType.FINISHED, true, "Succeeded", "Job finished successfully", now);
+    w.setCondition(ConditionType.FINISHED, true, reason, message, now);
     engine.requeues.notifyRequeue(w.cq);
   }
 
-  private void release(Workload w) {
+  void release(Workload w) {
     w.cq.removeUsage(w.usage);
     w.cq.admitted.remove(w);
     engine.tas.release(w); // [TAS] its per-domain usage goes with its quota
@@ -223,7 +251,7 @@ final class WorkloadLifecycle {
   private void requeueAfterEviction(Workload w, long now) {
     String reason = w.evictionReason;
     w.checks.clear(); // Kueue resets the checks to Pending on eviction; a new reservation lists them again
-    if (reason.startsWith("Deactivated")) {
+    if (reason.startsWith("Deactivated") || w.inactive) {
       // spec.active=false: Kueue's workload controller words an inactive workload's QuotaReserved=False.
       w.state = WorkloadState.DEACTIVATED;
       w.pendingReason = reason;

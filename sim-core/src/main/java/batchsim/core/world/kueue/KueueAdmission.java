@@ -17,6 +17,7 @@ import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.QueueObjectAction;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.WorkloadAction;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.world.AdmissionEngine;
 import batchsim.core.world.SampleSource;
@@ -54,7 +55,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   final int[] holding;
   final int nRes;
-  private final WorkloadRuns runs;
+  final WorkloadRuns runs;
   private final KueueReport report;
   /** Kueue's metrics (pkg/metrics), fed at the events below and read at sample times. */
   final KueueMetricsFeed metrics;
@@ -63,6 +64,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   ProvisioningController provisioning;
   /** Restarts of Kueue's controller manager and what waits while it is down. */
   final ControllerDowntime downtime;
+  private final WorkloadActionsApplier workloadActions = new WorkloadActionsApplier(this);
   /** The opt-in status record, or null. */
   private StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
@@ -384,7 +386,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
         int f = kueue.index().flavorIndex(a.object().substring("ResourceFlavor ".length()));
         binder.flavorChanged(f, kueue.flavorSpec(f)); // the kube-scheduler sees the flavor's labels on new pods
       }
-
+    } else if (action instanceof WorkloadAction a) {
+      workloadActions.apply(a);
     } else {
       return false;
     }

@@ -12,7 +12,14 @@ import batchsim.core.model.AutoscalingSpec;
 import batchsim.core.model.NodePoolSpec;
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.ProvisioningSpec;
+import batchsim.core.kueue.WorkloadState;
+import batchsim.core.model.ActionRefused;
+import batchsim.core.model.WorkloadAction;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -65,6 +72,11 @@ final class ProvisioningController implements EventTarget {
       return w.id() + "-" + check;
     }
   }
+
+  /** A request whose outcome a timeline action set; the modelled outcome of it is dropped. */
+  private record Request(Workload w, String check, long reservation) {}
+
+  private final Set<Request> overridden = new HashSet<>();
 
   private record EmptyNode(Node node, long epoch) {
     @Override
@@ -119,6 +131,9 @@ final class ProvisioningController implements EventTarget {
     if (w.reservedAtMs() != a.reservation() || w.state() != batchsim.core.kueue.WorkloadState.RESERVED) {
       return; // the reservation this request was for is gone (evicted, another check failed)
     }
+    if (overridden.contains(new Request(w, a.check(), a.reservation()))) {
+      return;
+    }
     ProvisioningSpec p = checks.get(a.check()).provisioning();
     if (e.kind() == EventKind.BOOKING_EXPIRY) {
       // Kueue: BookingExpired is ignored once Admitted; before that it is a Retry (or Rejected past the limit).
@@ -154,6 +169,71 @@ final class ProvisioningController implements EventTarget {
     if (w.admittedAtMs() != Workload.UNSET_TIME) {
       retries.remove(w); // admitted: Kueue's retry count belongs to this admission attempt
     }
+  }
+
+  /**
+   * A condition a timeline action sets on the workload's ProvisioningRequest, as the autoscaler would; it
+   * overrides the modelled outcome of that request. Kueue provisioning controller.go (syncCheckStates):
+   * Provisioned → the check is Ready (the autoscaler added what the pods need, as far as the pool allows);
+   * Failed → Retry with the retry strategy's backoff, Rejected past backoffLimitCount; BookingExpired → the same
+   * before the workload is Admitted, ignored after; CapacityRevoked → Rejected, which deactivates the workload.
+   */
+  void setCondition(Workload w, String check, WorkloadAction.ProvisioningCondition condition) {
+    String name = requestCheck(w, check);
+    ProvisioningSpec p = checks.get(name).provisioning();
+    overridden.add(new Request(w, name, w.reservedAtMs()));
+    switch (condition) {
+      case PROVISIONED -> {
+        if (w.check(name) == CheckState.PENDING) {
+          provision(w, p);
+          admission.setCheckState(w, name, CheckState.READY, 0, "Provisioned");
+        }
+      }
+      case FAILED -> {
+        failures++;
+        fail(w, name, p, "Failed");
+      }
+      case BOOKING_EXPIRED -> {
+        if (w.admittedAtMs() == Workload.UNSET_TIME) {
+          bookingsExpired++;
+          fail(w, name, p, "BookingExpired");
+        }
+      }
+      case CAPACITY_REVOKED -> {
+        rejected++;
+        admission.setCheckState(w, name, CheckState.REJECTED, 0, "CapacityRevoked");
+      }
+    }
+  }
+
+  /**
+   * The check whose ProvisioningRequest exists for the workload's current reservation: {@code check}, or the
+   * only one when null. Refused when there is none (no reservation, no such check, or no request needed).
+   */
+  private String requestCheck(Workload w, String check) {
+    String why = "workload " + w.id() + " has no ProvisioningRequest";
+    if (w.state() != WorkloadState.RESERVED && w.state() != WorkloadState.RUNNING) {
+      throw new ActionRefused(why + ": it holds no quota reservation (it is " + w.state().name().toLowerCase() + ")");
+    }
+    List<String> requested = new ArrayList<>();
+    for (String name : w.checks().keySet()) {
+      AdmissionCheckSpec c = checks.get(name);
+      if (c != null && c.provisioning() != null && needsRequest(w, c.provisioning())) {
+        requested.add(name);
+      }
+    }
+    if (check != null && !requested.contains(check)) {
+      String reason = w.check(check) == null ? "its ClusterQueue " + w.clusterQueueName() + " has no such check"
+          : checks.get(check) == null || checks.get(check).provisioning() == null ? "it is not a ProvisioningRequest check"
+          : "the workload requests none of its managed resources";
+      throw new ActionRefused(why + " for check " + check + ": " + reason);
+    }
+    if (check == null && requested.size() != 1) {
+      throw new ActionRefused(requested.isEmpty()
+          ? why + ": no admission check of its ClusterQueue " + w.clusterQueueName() + " made one"
+          : why + " per check (" + String.join(", ", requested) + "): name the check");
+    }
+    return check != null ? check : requested.get(0);
   }
 
   /** Failed or BookingExpired: Retry with Kueue's backoff, or Rejected past backoffLimitCount. */

@@ -75,6 +75,9 @@ final class StatusRecorder implements EventTarget {
     final Map<String, CheckView> checks = new LinkedHashMap<>();
     long admittedSinceMs = Workload.UNSET_TIME;
     long accumulatedSeconds;
+    /** The queues its counts are in. */
+    String cq;
+    String lq;
   }
 
   StatusRecorder(KueueAdmission admission, StatusSink sink) {
@@ -281,7 +284,7 @@ final class StatusRecorder implements EventTarget {
     }
     updateChecks(w, t, now);
     count(w, t, w.queued(), w.holdingQuota(), w.holdingQuota() && isAdmitted);
-    boolean active = w.state() != WorkloadState.DEACTIVATED;
+    boolean active = w.active();
     Map<String, Object> status = workloadStatus.status(w, new ArrayList<>(t.checks.values()), t.accumulatedSeconds,
         now);
     if (!status.equals(t.status) || active != t.active) {
@@ -331,11 +334,20 @@ final class StatusRecorder implements EventTarget {
 
   /** Moves the workload's part of its queues' counts and admitted usage to what it is now. */
   private void count(Workload w, Tracked t, boolean pending, boolean reserving, boolean admitted) {
+    if (t.cq != null && (!t.cq.equals(w.clusterQueueName()) || !t.lq.equals(w.spec().localQueue()))) {
+      shift(w, t, false, false, false); // moved to another LocalQueue: out of the counts of the queues it left
+    }
+    t.cq = w.clusterQueueName();
+    t.lq = w.spec().localQueue();
+    shift(w, t, pending, reserving, admitted);
+  }
+
+  private void shift(Workload w, Tracked t, boolean pending, boolean reserving, boolean admitted) {
     if (pending == t.pending && reserving == t.reserving && admitted == t.admitted) {
       return;
     }
-    Integer cq = cqIndex.get(w.clusterQueueName());
-    Integer lq = lqIndex.get(w.spec().localQueue());
+    Integer cq = cqIndex.get(t.cq);
+    Integer lq = lqIndex.get(t.lq);
     int[] delta = {(pending ? 1 : 0) - (t.pending ? 1 : 0), (reserving ? 1 : 0) - (t.reserving ? 1 : 0),
         (admitted ? 1 : 0) - (t.admitted ? 1 : 0)};
     for (int k = 0; k < 3; k++) {
@@ -355,10 +367,10 @@ final class StatusRecorder implements EventTarget {
         t.admittedUsage = usage(w);
         add(admittedUsage[cq], t.admittedUsage, 1);
       }
-      dirtyQueues.add(w.clusterQueueName());
+      dirtyQueues.add(t.cq);
     }
     if (lq != null) {
-      dirtyLocalQueues.add(w.spec().localQueue());
+      dirtyLocalQueues.add(t.lq);
     }
     t.pending = pending;
     t.reserving = reserving;

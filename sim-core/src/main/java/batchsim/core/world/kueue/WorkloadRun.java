@@ -4,8 +4,8 @@ import batchsim.core.cluster.PodBinder;
 
 /** What the world tracks of one Kueue workload beside Kueue's own state (kept on {@code Workload.runtime}). */
 final class WorkloadRun {
-  /** Index of its ClusterQueue. */
-  final int queue;
+  /** Index of its ClusterQueue (a timeline action may move a pending workload). */
+  int queue;
   PodBinder.Pods pods;
   /** Bumped when a pending FINISH or PODS_READY event becomes stale (eviction, pod failure). */
   int generation;

@@ -242,6 +242,9 @@ final class WorkloadRuns implements EventTarget {
   private void evictionComplete(Timed t) {
     Workload w = t.w();
     WorkloadRun rt = run(w);
+    if (w.state() != WorkloadState.EVICTING) {
+      return; // it left meanwhile (finished or deleted by a timeline action): nothing is left to release
+    }
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     admission.metrics.evictionCompleting(w);
@@ -256,21 +259,36 @@ final class WorkloadRuns implements EventTarget {
 
   /** The Deployment scaled to zero: its workload goes away at once, releasing pods and quota. */
   void deleteServing(Workload w) {
-    WorkloadRun rt = run(w);
-    rt.generation++;
-    rt.readyToken++;
-    boolean held = w.state() == WorkloadState.RESERVED || w.state() == WorkloadState.RUNNING
-        || w.state() == WorkloadState.EVICTING;
-    if (held) {
-      releasePods(w);
-      quotaUsage(w, rt.queue, -1);
-      admission.holding[rt.queue]--;
-    }
+    leave(w);
     if (w.state() != WorkloadState.DELETED && w.state() != WorkloadState.FINISHED) {
       kueue.delete(w);
     }
     admission.requestBind();
     admission.requestCycle();
+  }
+
+  /**
+   * The workload leaves the cluster at once (deleted, or its job ended by a timeline action): its pending
+   * events go stale and the pods and quota it holds are released from the books. Kueue's part is the caller's.
+   */
+  void leave(Workload w) {
+    WorkloadRun rt = run(w);
+    rt.generation++;
+    rt.readyToken++;
+    if (w.holdingQuota()) {
+      releasePods(w);
+      quotaUsage(w, rt.queue, -1);
+      admission.holding[rt.queue]--;
+    }
+  }
+
+  /** A timeline action ended the job (finishWorkload, failWorkload): its time-in-system counts once. */
+  void ended(Workload w) {
+    WorkloadRun rt = run(w);
+    admission.metrics.finished(w);
+    if (!rt.serving) {
+      recorder().finished(rt.queue, loop.now() - w.createdMs());
+    }
   }
 
   private void releasePods(Workload w) {

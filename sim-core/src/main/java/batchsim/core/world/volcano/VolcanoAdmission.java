@@ -10,6 +10,7 @@ import batchsim.core.metrics.Recorder;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.TimelineEvent;
+import batchsim.core.model.WorkloadAction;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.volcano.HierarchyInvariant;
 import batchsim.core.volcano.Pod;
@@ -87,7 +88,9 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     List<String> out = new ArrayList<>();
     for (TimelineEvent e : spec.timeline()) {
       if (!isWorldAction(e.action())) {
-        out.add("timeline action " + e.action().getClass().getSimpleName() + " is not supported under Volcano");
+        out.add((e.source() == null ? "timeline" : e.source()) + ": timeline action " + e.action()
+            + " is not supported under Volcano"
+            + (e.action() instanceof WorkloadAction ? " (a Kueue workload action)" : ""));
       }
     }
     return out;
