@@ -24,6 +24,10 @@ final class ActionContext {
   final Set<String> flavors = new LinkedHashSet<>();
   final Set<String> classes = new LinkedHashSet<>();
   final Set<String> resources;
+  /** Volcano queues declared in {@code volcano.queues} or created by the timeline, with root and default. */
+  final Set<String> volcanoQueues = new LinkedHashSet<>();
+  /** The {@code volcano} block sets {@code hierarchical: true}. */
+  boolean volcanoHierarchical;
 
   ActionContext(Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;

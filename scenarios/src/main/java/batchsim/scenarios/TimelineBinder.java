@@ -89,6 +89,7 @@ final class TimelineBinder {
     if (m == null) {
       return new Timeline(events, failures, servingPodSets, serving, null, null);
     }
+    VolcanoBinder.queueNames(m, ctx);
     Node ev = m.get("events");
     if (ev != null) {
       for (Node n : Fields.items(ev, problems)) {
@@ -168,11 +169,11 @@ final class TimelineBinder {
 
   /** Every action family; each owns its {@code events:} keys. */
   static List<ActionFamily> families(ActionContext ctx) {
-    return List.of(new WorldActions(ctx), new QueueActions(ctx));
+    return List.of(new WorldActions(ctx), new QueueActions(ctx), new VolcanoActions(ctx));
   }
 
   /** Every {@code events:} action key, in family order. */
-  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS);
+  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, VolcanoActions.KEYS);
 
   @SafeVarargs
   private static List<String> concat(List<String>... lists) {

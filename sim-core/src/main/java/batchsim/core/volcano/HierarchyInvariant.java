@@ -163,6 +163,9 @@ public final class HierarchyInvariant {
         caps.put(q, effective(e, q, hierarchical, dims, new HashSet<>()));
       }
       for (PodGroup pg : e.podGroupList()) {
+        if (!e.scheduled(pg)) {
+          continue; // Volcano's scheduler does not see it
+        }
         JobInfo job = new JobInfo(pg, dims.pods, dims.size());
         for (Pod p : pg.pods) {
           job.addTask(new TaskInfo(p, job));

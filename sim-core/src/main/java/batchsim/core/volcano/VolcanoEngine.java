@@ -396,6 +396,12 @@ public final class VolcanoEngine {
       pods.remove(p.id());
     }
     podGroups.remove(pg.id());
+    QueueEdits.podGroupGone(this, pg.queue);
+  }
+
+  /** Whether sessions see the job: its PodGroup exists and its queue is the live queue of that name. */
+  boolean scheduled(PodGroup pg) {
+    return !pg.detached && queuesByName.get(pg.queue.name) == pg.queue;
   }
 
   /** Marks a node (not) Ready: sessions skip nodes that are not Ready; their pods keep their accounting. */
