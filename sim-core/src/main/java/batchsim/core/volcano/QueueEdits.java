@@ -83,6 +83,15 @@ public final class QueueEdits {
       hierarchicalResources(spec);
     }
     q.spec = spec.withState(q.spec.state());
+    if (resources) {
+      lowered(q);
+    }
+  }
+
+  /** The queue and its subtree (which inherits unset capability) may now hold more than their capability. */
+  private void lowered(Queue q) {
+    engine.capabilityLowered.add(q.name);
+    childQueues(q).forEach(this::lowered);
   }
 
   /** Volcano's CloseQueueAction; returns the state reached (Closing while PodGroups remain, else Closed). */

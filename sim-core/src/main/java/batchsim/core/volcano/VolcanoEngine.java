@@ -61,6 +61,8 @@ public final class VolcanoEngine {
   Set<String> configuredActions;
   /** Admissions the audit found over a capability (should stay empty). */
   final List<HierarchyInvariant.Violation> admissionViolations = new ArrayList<>();
+  /** Queues whose capability an update lowered: their allocated work may stay above it until it drains. */
+  final Set<String> capabilityLowered = new java.util.HashSet<>();
   /** Where the next node search starts (Volcano's lastProcessedNodeIndex). */
   long lastProcessedNodeIndex;
 

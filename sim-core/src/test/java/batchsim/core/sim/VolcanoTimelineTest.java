@@ -138,6 +138,17 @@ class VolcanoTimelineTest {
   }
 
   @Test
+  void aLoweredCapability_evictsNothing_andHoldsNewWorkUntilTheQueueIsBelowIt() {
+    Specs s = cluster().job("a1", "team-a", 0, 0, 2, 8, HOUR).job("a2", "team-a", MIN, 0, 1, 4, HOUR);
+    TreeMap<String, Long> four = new TreeMap<>(Map.of("nvidia.com/gpu", 4L));
+    at(s, 10 * MIN, new VolcanoAction.UpdateQueue("org",
+        new VolcanoAction.QueueFields(null, null, four, four, null, null, null)));
+    Map<String, WorkloadRecord> w = byId(run(s)); // checked: allocated above the lowered capability is allowed
+    assertEquals(HOUR, w.get("a1").finishedMs());
+    assertEquals(HOUR, w.get("a2").quotaReservedMs());
+  }
+
+  @Test
   void deletedQueueCreatedAgain_schedulesItsJobsAgain() {
     Specs s = cluster().job("big", "team-a", 0, 0, 2, 8, HOUR).job("b1", "team-b", MIN, 0, 1, 8, HOUR);
     at(s, 10 * MIN, new VolcanoAction.DeleteQueue("team-b"));
