@@ -120,11 +120,6 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     return engine;
   }
 
-  /** The queues as the run left them (state, spec), for tests. */
-  public QueueEdits queueEdits() {
-    return queueEdits;
-  }
-
   private Recorder recorder() {
     return world.recorder();
   }
