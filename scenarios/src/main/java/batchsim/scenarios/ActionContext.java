@@ -29,6 +29,10 @@ final class ActionContext {
   /** The AdmissionChecks the scenario defines ({@code admissionChecks:}). */
   final Set<String> admissionChecks = new LinkedHashSet<>();
   final Set<String> resources;
+  /** Volcano queues declared in {@code volcano.queues} or created by the timeline, with root and default. */
+  final Set<String> volcanoQueues = new LinkedHashSet<>();
+  /** The {@code volcano} block sets {@code hierarchical: true}. */
+  boolean volcanoHierarchical;
 
   ActionContext(Node root, Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;

@@ -26,6 +26,11 @@ final class Problems implements IssueSink {
     at(node, "expected " + expected + ", got " + node.describe());
   }
 
+  /** How many problems so far (a reader compares before and after to know whether it found any). */
+  int count() {
+    return list.size();
+  }
+
   /** The problems in file order (a stable sort, so problems at one position keep their report order). */
   List<Problem> sorted() {
     List<Problem> sorted = new ArrayList<>(list);

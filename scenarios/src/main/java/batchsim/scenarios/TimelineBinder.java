@@ -99,6 +99,7 @@ final class TimelineBinder {
     if (m == null) {
       return new Timeline(events, failures, servingPodSets, serving, null, null);
     }
+    VolcanoBinder.queueNames(m, ctx);
     Node ev = m.get("events");
     if (ev != null) {
       List<Node> nodes = new ArrayList<>();
@@ -182,12 +183,12 @@ final class TimelineBinder {
   /** Every action family; each owns its {@code events:} keys. */
   static List<ActionFamily> families(ActionContext ctx) {
     return List.of(new WorldActions(ctx), new QueueActions(ctx), new QueueObjectActions(ctx),
-        new WorkloadActions(ctx));
+        new WorkloadActions(ctx), new VolcanoActions(ctx));
   }
 
   /** Every {@code events:} action key, in family order. */
   static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, QueueObjectActions.KEYS,
-      WorkloadActions.KEYS);
+      WorkloadActions.KEYS, VolcanoActions.KEYS);
 
   @SafeVarargs
   private static List<String> concat(List<String>... lists) {

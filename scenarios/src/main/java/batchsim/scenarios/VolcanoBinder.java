@@ -35,14 +35,21 @@ final class VolcanoBinder {
   private static final String ROOT = "root";
   private static final String DEFAULT_QUEUE = "default";
   private static final List<String> PRESETS = List.of("proportion", "capacity");
-  /** The world's timeline actions; quota, preemption and queue actions are Kueue's. */
-  private static final List<String> SUPPORTED_EVENTS = List.of("failNodes", "cordonNodes", "drainNodes",
-      "uncordonNodes", "addNodes", "removeNodes", "scaleArrivals");
+  /** The world's timeline actions, Volcano's own, and deleting a job; quota, preemption and queue actions are Kueue's. */
+  private static final List<String> SUPPORTED_EVENTS = supportedEvents();
+  private static final String CREATE_QUEUE = "createVolcanoQueue";
+
+  private static List<String> supportedEvents() {
+    List<String> out = new ArrayList<>(List.of("failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes",
+        "removeNodes", "scaleArrivals", "deleteWorkload"));
+    out.addAll(VolcanoActions.KEYS);
+    return List.copyOf(out);
+  }
 
   private final Problems problems;
   private final Spec.Scenario scenario;
 
-  private VolcanoBinder(Spec.Scenario scenario, Problems problems) {
+  VolcanoBinder(Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;
     this.problems = problems;
   }
@@ -57,6 +64,8 @@ final class VolcanoBinder {
     Node block = root.get(VOLCANO);
     if (volcano) {
       unsupported(root);
+    } else {
+      volcanoOnly(root);
     }
     if (!volcano && (block == null || block.isNull())) {
       return null;
@@ -66,7 +75,7 @@ final class VolcanoBinder {
     VolcanoConfig config = config(f);
     boolean hierarchical = config != null && config.hierarchical();
     Map<String, Queue> queues = queues(f.list("queues"), hierarchical);
-    TreeMap<String, String> queueFor = queueFor(f, queues, hierarchical);
+    TreeMap<String, String> queueFor = queueFor(f, queues, createdQueues(root), hierarchical);
     long grace = f.duration("terminationGracePeriod", scenario.kueue().terminationGraceMs());
     if (!volcano || config == null) {
       return null;
@@ -255,7 +264,8 @@ final class VolcanoBinder {
     }
   }
 
-  private ResourceList resources(Node n) {
+  /** A queue's resource list (capability, deserved, guarantee); null when absent or bad. */
+  ResourceList resources(Node n) {
     TreeMap<String, Long> out = new TreeMap<>();
     if (n == null) {
       return null;
@@ -279,7 +289,8 @@ final class VolcanoBinder {
     return new ResourceList(out);
   }
 
-  private void atMost(Node where, ResourceList small, ResourceList big, String bigName) {
+  /** Reports amounts of {@code small} above {@code big} (Volcano's guarantee <= deserved <= capability). */
+  void atMost(Node where, ResourceList small, ResourceList big, String bigName) {
     if (small == null || big == null || !(where instanceof MapNode m)) {
       return;
     }
@@ -303,7 +314,8 @@ final class VolcanoBinder {
    * Every LocalQueue's Volcano queue: its {@code queueFor} entry, else the queue named like the LocalQueue,
    * else the queue named like its ClusterQueue. Reported where the mapping is written, or at the LocalQueue.
    */
-  private TreeMap<String, String> queueFor(Fields f, Map<String, Queue> queues, boolean hierarchical) {
+  private TreeMap<String, String> queueFor(Fields f, Map<String, Queue> queues, Set<String> created,
+      boolean hierarchical) {
     Map<String, Spec.LocalQueue> lqs = new LinkedHashMap<>();
     scenario.localQueues().forEach(lq -> lqs.putIfAbsent(lq.fullName(), lq));
     Map<String, ScalarNode> given = new LinkedHashMap<>();
@@ -313,7 +325,8 @@ final class VolcanoBinder {
         ScalarNode target = Values.scalar(e.value(), problems, "a Volcano queue name");
         if (!lqs.containsKey(e.key().text())) {
           problems.at(e.key(), "unknown LocalQueue '" + e.key().text() + "' " + ScenarioValidator.known(lqs.keySet()));
-        } else if (target != null && !queues.containsKey(target.text()) && !target.text().equals(DEFAULT_QUEUE)) {
+        } else if (target != null && !queues.containsKey(target.text()) && !target.text().equals(DEFAULT_QUEUE)
+            && !created.contains(target.text())) { // a queue created mid-run takes workloads from then on
           problems.at(target, "unknown Volcano queue '" + target.text() + "' "
               + ScenarioValidator.known(queues.keySet()));
         } else if (target != null) {
@@ -365,7 +378,55 @@ final class VolcanoBinder {
     return true;
   }
 
+  // ------------------------------------------------------------------ names the timeline's Volcano actions use
+
+  /** The names {@code createVolcanoQueue} events give, as written (unchecked). */
+  private static Set<String> createdQueues(MapNode root) {
+    Set<String> out = new LinkedHashSet<>();
+    if (root.get("events") instanceof ListNode events) {
+      for (Node item : events.items()) {
+        if (item instanceof MapNode e && e.get(CREATE_QUEUE) instanceof MapNode c
+            && c.get("name") instanceof ScalarNode name) {
+          out.add(name.text());
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Fills the context's Volcano queue names (declared, created, root, default) and hierarchy flag. */
+  static void queueNames(MapNode root, ActionContext ctx) {
+    if (root.get(VOLCANO) instanceof MapNode block) {
+      if (block.get("queues") instanceof ListNode queues) {
+        for (Node q : queues.items()) {
+          if (q instanceof MapNode m && m.get("name") instanceof ScalarNode name) {
+            ctx.volcanoQueues.add(name.text());
+          }
+        }
+      }
+      ctx.volcanoHierarchical = block.get("hierarchical") instanceof ScalarNode h && h.text().equals("true");
+    }
+    ctx.volcanoQueues.addAll(createdQueues(root));
+    ctx.volcanoQueues.add(ROOT);
+    ctx.volcanoQueues.add(DEFAULT_QUEUE);
+  }
+
   // ------------------------------------------------------------------ what Volcano runs do not support
+
+  /** Under Kueue, Volcano's own actions are reported where they are written. */
+  private void volcanoOnly(MapNode root) {
+    if (root.get("events") instanceof ListNode events) {
+      for (Node item : events.items()) {
+        if (item instanceof MapNode e) {
+          for (MapNode.Entry x : e.entries().values()) {
+            if (VolcanoActions.KEYS.contains(x.key().text())) {
+              problems.at(x.key(), x.key().text() + " is a Volcano action: it needs scheduler: volcano");
+            }
+          }
+        }
+      }
+    }
+  }
 
   private void unsupported(MapNode root) {
     if (root.get("events") instanceof ListNode events) {

@@ -6,8 +6,12 @@ import java.util.List;
 
 /** A PodGroup (Volcano job) between sessions: spec, phase and its pods in creation order. */
 public final class PodGroup {
-  final PodGroupSpec spec;
-  final Queue queue;
+  /** Replaced when the job controller recreates a deleted PodGroup (new creation time). */
+  PodGroupSpec spec;
+  /** Re-pointed when a deleted queue of the same name is created again (the scheduler joins by name). */
+  Queue queue;
+  /** The PodGroup object is gone (deleted, not yet recreated, or its job deleted): sessions skip the job. */
+  boolean detached;
   final Res minResources;
   final List<Pod> pods = new ArrayList<>();
   PodGroupPhase phase;

@@ -80,7 +80,7 @@ final class PreemptAction implements Action {
     for (NodeInfo node : ssn.sortNodes(preemptor, feasible)) {
       List<TaskInfo> preemptees = new ArrayList<>();
       for (TaskInfo t : node.tasks.keySet()) {
-        if (filter.test(t)) {
+        if (ssn.inSession(t.job) && filter.test(t)) {
           preemptees.add(t);
         }
       }

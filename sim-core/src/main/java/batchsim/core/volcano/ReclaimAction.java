@@ -75,7 +75,7 @@ final class ReclaimAction implements Action {
       List<TaskInfo> reclaimees = new ArrayList<>();
       for (Map.Entry<TaskInfo, TaskStatus> e : n.tasks.entrySet()) {
         TaskInfo t = e.getKey();
-        if (e.getValue() != TaskStatus.RUNNING || !t.preemptable) {
+        if (e.getValue() != TaskStatus.RUNNING || !t.preemptable || !ssn.inSession(t.job)) {
           continue;
         }
         if (t.job.queue != job.queue && t.job.queue.spec.reclaimable()) {

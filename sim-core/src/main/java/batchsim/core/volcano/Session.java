@@ -73,9 +73,17 @@ final class Session {
           }
         }
       }
-      jobs.add(job);
-      jobsById.put(job.uid, job);
+      // Volcano's snapshot skips a job without a PodGroup or whose queue is gone; its pods still hold their nodes.
+      if (engine.scheduled(pg)) {
+        jobs.add(job);
+        jobsById.put(job.uid, job);
+      }
     }
+  }
+
+  /** The job takes part in this session (reclaim and preempt skip node tasks of jobs outside it). */
+  boolean inSession(JobInfo job) {
+    return jobsById.get(job.uid) == job;
   }
 
   /** Resolves the registered functions against the tiers' switches (call after every plugin opened). */

@@ -360,13 +360,16 @@ final class SessionPlugins {
     return l.createdMs < r.createdMs;
   }
 
-  /** QueueOrderFn: plugins, then creation time (shared), then UID (name). */
+  /** QueueOrderFn: plugins, then creation time, then UID (name). */
   boolean queueOrderLess(Queue l, Queue r) {
     for (CompareFn<Queue> fn : queueOrder) {
       int c = fn.compare(l, r);
       if (c != 0) {
         return c < 0;
       }
+    }
+    if (l.createdMs != r.createdMs) {
+      return l.createdMs < r.createdMs;
     }
     return l.name.compareTo(r.name) < 0;
   }

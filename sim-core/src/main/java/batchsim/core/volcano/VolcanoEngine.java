@@ -61,6 +61,8 @@ public final class VolcanoEngine {
   Set<String> configuredActions;
   /** Admissions the audit found over a capability (should stay empty). */
   final List<HierarchyInvariant.Violation> admissionViolations = new ArrayList<>();
+  /** Queues whose capability an update lowered: their allocated work may stay above it until it drains. */
+  final Set<String> capabilityLowered = new java.util.HashSet<>();
   /** Where the next node search starts (Volcano's lastProcessedNodeIndex). */
   long lastProcessedNodeIndex;
 
@@ -396,6 +398,12 @@ public final class VolcanoEngine {
       pods.remove(p.id());
     }
     podGroups.remove(pg.id());
+    QueueEdits.podGroupGone(this, pg.queue);
+  }
+
+  /** Whether sessions see the job: its PodGroup exists and its queue is the live queue of that name. */
+  boolean scheduled(PodGroup pg) {
+    return !pg.detached && queuesByName.get(pg.queue.name) == pg.queue;
   }
 
   /** Marks a node (not) Ready: sessions skip nodes that are not Ready; their pods keep their accounting. */

@@ -53,6 +53,11 @@ public interface AdmissionEngine {
   /** Why an arrival for {@code localQueue} was rejected, in the engine's words. */
   String rejection(String localQueue);
 
+  /** Why this arrival was rejected (an engine whose reasons vary over time says so per workload). */
+  default String rejection(WorkloadSpec spec) {
+    return rejection(spec.localQueue());
+  }
+
   // ------------------------------------------------------------------ nodes (the world changed them first)
 
   /** A node failed; {@code owners} had kube-scheduler pods there. Returns the pods lost. */

@@ -160,7 +160,7 @@ public final class SimulatedCluster {
     for (WorkloadSpec s : rejected) {
       records.add(new WorkloadRecord(s.id(), s.workloadClass(), s.localQueue(), null, s.priority(), s.createdMs(),
           WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER,
-          WorkloadRecord.NEVER, 0, 0, WorkloadRecord.REJECTED, "", engine.rejection(s.localQueue())));
+          WorkloadRecord.NEVER, 0, 0, WorkloadRecord.REJECTED, "", engine.rejection(s)));
     }
     List<QueueStats> qs = new ArrayList<>();
     List<PreemptionStats> ps = new ArrayList<>();

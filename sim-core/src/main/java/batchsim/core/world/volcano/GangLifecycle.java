@@ -69,7 +69,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   }
 
   /** A line of the decision log, in Volcano's words (PodGroup phases and conditions, pod events). */
-  private void log(VolcanoWorkload w, String condition, String reason, String message) {
+  void log(VolcanoWorkload w, String condition, String reason, String message) {
     if (explain) {
       w.history.add(new Decision(loop.now(), condition, true, reason, message));
     }
@@ -358,7 +358,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   }
 
   /** A pod lost its bind: the gang is one short. */
-  private void unbound(PodRun r) {
+  void unbound(PodRun r) {
     r.workload.bound--;
     if (r.up) {
       r.up = false;
@@ -367,7 +367,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   }
 
   /** The workload stops running (a pod was evicted or failed): the work so far is lost. */
-  private void stop(VolcanoWorkload w) {
+  void stop(VolcanoWorkload w) {
     if (!w.running) {
       return;
     }
@@ -380,7 +380,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
   }
 
   /** A pod takes (+1) or gives back (-1) room on its node and usage in its queue. */
-  private void hold(PodRun r, int sign) {
+  void hold(PodRun r, int sign) {
     world.capacity().allocation(r.pool, r.request, sign, loop.now());
     queues.usage(recorder(), r.workload.queueName, r.request, sign, loop.now());
   }

@@ -15,6 +15,8 @@ import batchsim.core.model.WorkloadSpec;
 import batchsim.core.volcano.HierarchyInvariant;
 import batchsim.core.volcano.Pod;
 import batchsim.core.volcano.PodGroup;
+import batchsim.core.volcano.PodGroupEdits;
+import batchsim.core.volcano.QueueEdits;
 import batchsim.core.volcano.PodState;
 import batchsim.core.volcano.SessionOutcome;
 import batchsim.core.volcano.VolcanoEngine;
@@ -59,6 +61,10 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   private final VolcanoQueues queues;
   private final Map<String, Integer> poolOfNode = new HashMap<>();
   private final GangLifecycle gangs;
+  private final QueueEdits queueEdits;
+  private final VolcanoTimeline timeline;
+  /** Workload id → why its arrival was rejected (Volcano's job webhook, the queue closed or deleted mid-run). */
+  private final Map<String, String> rejectedIds = new HashMap<>();
   private boolean sessionScheduled;
   private long lastSessionMs = -1;
 
@@ -77,17 +83,21 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
       nodes.add(nodeSpec(n));
     }
     this.engine = new VolcanoEngine(spec.resources(), setup.config(), setup.queues(), nodes, loop::now);
-    this.queues = new VolcanoQueues(setup, spec.resources());
+    this.queues = new VolcanoQueues(setup, spec.resources(), VolcanoTimeline.createdQueues(spec.timeline()));
     this.gangs = new GangLifecycle(world, engine, queues, poolOfNode::get, this::requestSession,
         setup.config().bindDelayMs() + spec.podScheduling().podStartupMs(), setup.terminationGraceMs());
     engine.setHost(gangs);
+    this.queueEdits = new QueueEdits(engine);
+    GangDeletion deletions = new GangDeletion(gangs, new PodGroupEdits(engine, queueEdits), queueEdits, loop,
+        setup.terminationGraceMs(), this::requestSession, rejectedIds);
+    this.timeline = new VolcanoTimeline(queueEdits, deletions, loop, this::requestSession);
   }
 
   /** What a run under Volcano cannot do (the scenario loader reports these with their location). */
   public static List<String> unsupported(SimulationSpec spec) {
     List<String> out = new ArrayList<>();
     for (TimelineEvent e : spec.timeline()) {
-      if (!isWorldAction(e.action())) {
+      if (!isWorldAction(e.action()) && !VolcanoTimeline.applies(e.action())) {
         out.add((e.source() == null ? "timeline" : e.source()) + ": timeline action " + e.action()
             + " is not supported under Volcano"
             + (e.action() instanceof WorkloadAction ? " (a Kueue workload action)" : ""));
@@ -192,6 +202,11 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     if (q == null) {
       return null;
     }
+    String refused = queueEdits.jobRefusal(q); // the job admission webhook: a queue closed or deleted mid-run
+    if (refused != null) {
+      rejectedIds.put(s.id(), refused);
+      return null;
+    }
     PodGroup pg = engine.submit(s, q);
     VolcanoWorkload w = new VolcanoWorkload(s, queues.leaf(q), q, pg);
     w.serving = serving;
@@ -207,6 +222,11 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   @Override
   public String rejection(String localQueue) {
     return "LocalQueue " + localQueue + " has no Volcano queue";
+  }
+
+  @Override
+  public String rejection(WorkloadSpec s) {
+    return rejectedIds.getOrDefault(s.id(), rejection(s.localQueue()));
   }
 
   // ------------------------------------------------------------------ nodes
@@ -259,7 +279,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
 
   @Override
   public boolean apply(ClusterAction action) {
-    return false; // refused by unsupported() before the run
+    return timeline.apply(action); // the rest is refused by unsupported() before the run
   }
 
   @Override
@@ -337,7 +357,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     long[] runningEnd = new long[n];
     List<WorkloadRecord> records = new ArrayList<>(gangs.workloads.size());
     for (VolcanoWorkload w : gangs.workloads) {
-      if (!w.finished && !w.serving) {
+      if (!w.finished && !w.serving && !w.deleted) {
         if (w.running) {
           runningEnd[w.queue]++;
         } else if (w.admitted) {

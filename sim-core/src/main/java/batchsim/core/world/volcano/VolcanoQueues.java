@@ -37,13 +37,22 @@ final class VolcanoQueues {
   /** The queue sets deserved, capability or guarantee for the resource. */
   private final boolean[] configured;
 
-  VolcanoQueues(VolcanoSetup setup, ResourceSpace resources) {
+  /** @param created queues the timeline creates later: they get rows too (after the declared ones) */
+  VolcanoQueues(VolcanoSetup setup, ResourceSpace resources, List<VolcanoQueueSpec> created) {
     this.resources = resources;
     this.nRes = resources.size();
     boolean hierarchical = setup.config().hierarchical();
     Map<String, String> parent = new HashMap<>();
     Set<String> parents = new HashSet<>();
-    for (VolcanoQueueSpec q : setup.queues()) {
+    List<VolcanoQueueSpec> all = new ArrayList<>(setup.queues());
+    Set<String> names = new HashSet<>();
+    setup.queues().forEach(q -> names.add(q.name()));
+    for (VolcanoQueueSpec q : created) {
+      if (names.add(q.name())) {
+        all.add(q);
+      }
+    }
+    for (VolcanoQueueSpec q : all) {
       String p = q.name().equals(ROOT) ? null : q.parent() == null || q.parent().isEmpty() ? ROOT : q.parent();
       parent.put(q.name(), p);
       if (hierarchical && p != null) {
@@ -51,7 +60,7 @@ final class VolcanoQueues {
       }
     }
     Map<String, Integer> usageIndex = new HashMap<>();
-    for (VolcanoQueueSpec q : setup.queues()) {
+    for (VolcanoQueueSpec q : all) {
       if (q.name().equals(ROOT)) {
         continue;
       }

@@ -31,8 +31,9 @@ final class VolcanoWorkload {
   int releasing;
   /** A serving Deployment's PodGroup: runs until scaled down, kept out of the batch statistics. */
   boolean serving;
-  /** Its PodGroup was deleted (a serving Deployment scaled to zero). */
+  /** Deleted: a serving Deployment scaled to zero, or the job deleted by the timeline. */
   boolean deleted;
+  long deletedMs = NEVER;
   boolean admitted;
   /** The runtime is ticking: every pod runs. */
   boolean running;
