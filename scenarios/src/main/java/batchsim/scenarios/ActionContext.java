@@ -24,8 +24,10 @@ final class ActionContext {
   final Set<String> flavors = new LinkedHashSet<>();
   final Set<String> classes = new LinkedHashSet<>();
   final Set<String> resources;
+  /** Which node names may exist, for actions that name nodes. */
+  final NodeNames nodeNames;
 
-  ActionContext(Spec.Scenario scenario, Problems problems) {
+  ActionContext(Spec.Scenario scenario, Problems problems, Set<String> growingPools) {
     this.scenario = scenario;
     this.problems = problems;
     this.kube = new KubeBinder(problems);
@@ -43,6 +45,7 @@ final class ActionContext {
     scenario.flavors().forEach(f -> flavors.add(f.name().text()));
     scenario.workloadClasses().forEach(c -> classes.add(c.name().text()));
     this.resources = new LinkedHashSet<>(scenario.resourceNames());
+    this.nodeNames = new NodeNames(scenario, growingPools);
   }
 
   /** A duration (constant) or a distribution block, as for workload runtimes; null when absent or bad. */

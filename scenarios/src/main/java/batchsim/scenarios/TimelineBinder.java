@@ -65,17 +65,17 @@ final class TimelineBinder {
   /** waitForPodsReady.requeuingStrategy.timestamp, read with the rest of waitForPodsReady. */
   private RequeuingTimestamp requeuingTimestamp;
 
-  private TimelineBinder(Spec.Scenario scenario, Problems problems) {
+  private TimelineBinder(Node root, Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;
     this.problems = problems;
-    this.ctx = new ActionContext(scenario, problems);
+    this.ctx = new ActionContext(scenario, problems, NodeNames.growingPools(root));
     this.families = families(ctx);
     this.pools = ctx.pools;
     this.localQueues = ctx.localQueues;
   }
 
   static Timeline bind(Node root, Spec.Scenario scenario, Problems problems) {
-    return new TimelineBinder(scenario, problems).bind(root);
+    return new TimelineBinder(root, scenario, problems).bind(root);
   }
 
   private Timeline bind(Node root) {
@@ -168,11 +168,11 @@ final class TimelineBinder {
 
   /** Every action family; each owns its {@code events:} keys. */
   static List<ActionFamily> families(ActionContext ctx) {
-    return List.of(new WorldActions(ctx), new QueueActions(ctx));
+    return List.of(new WorldActions(ctx), new QueueActions(ctx), new NodeActions(ctx));
   }
 
   /** Every {@code events:} action key, in family order. */
-  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS);
+  static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, NodeActions.KEYS);
 
   @SafeVarargs
   private static List<String> concat(List<String>... lists) {

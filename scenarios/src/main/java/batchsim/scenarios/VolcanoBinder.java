@@ -36,8 +36,9 @@ final class VolcanoBinder {
   private static final String DEFAULT_QUEUE = "default";
   private static final List<String> PRESETS = List.of("proportion", "capacity");
   /** The world's timeline actions; quota, preemption and queue actions are Kueue's. */
-  private static final List<String> SUPPORTED_EVENTS = List.of("failNodes", "cordonNodes", "drainNodes",
-      "uncordonNodes", "addNodes", "removeNodes", "scaleArrivals");
+  private static final List<String> SUPPORTED_EVENTS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
+      "failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes", "removeNodes", "scaleArrivals"),
+      NodeActions.KEYS.stream()).toList();
 
   private final Problems problems;
   private final Spec.Scenario scenario;

@@ -154,7 +154,8 @@ class VolcanoBinderTest {
         "t.yaml:29:35: volcano.queues[3].capability[example.com/fpga]: resource 'example.com/fpga' appears nowhere"
             + " else in the scenario (no node, quota or workload has it)",
         "t.yaml:31:14: events[0].stopClusterQueue: stopClusterQueue is not supported under scheduler: volcano"
-            + " (supported: failNodes, cordonNodes, drainNodes, uncordonNodes, addNodes, removeNodes, scaleArrivals)"),
+            + " (supported: failNodes, cordonNodes, drainNodes, uncordonNodes, addNodes, removeNodes, scaleArrivals,"
+            + " setNodeNotReady, setNodeReady, taintNodes, untaintNodes, labelNodes, unlabelNodes, deleteNodes)"),
         p);
   }
 

@@ -280,6 +280,16 @@ public final class KueueEngine {
     tas.secondPass.nodeRecovered(node);
   }
 
+  /** [TAS] A node's labels or taints changed (Kueue's TAS cache syncs the node; the filters see them). */
+  public void nodeUpdated(TasNode node) {
+    tas.updateNode(node);
+  }
+
+  /** [TAS] An untolerated taint evicted {@code owners}' pods from the node: see TasSecondPass.nodeUnhealthyFor. */
+  public void nodeUnhealthyFor(String node, List<?> owners) {
+    tas.secondPass.nodeUnhealthyFor(node, owners);
+  }
+
   /** [TAS] Cordon (false) or uncordon (true): Kueue keeps unschedulable nodes out of the TAS trees. */
   public void nodeSchedulable(String node, boolean schedulable) {
     tas.setNodePresent(node, schedulable);

@@ -43,10 +43,32 @@ final class TasSecondPass {
   void nodeFailed(String node) {
     tas.setNodePresent(node, false);
     Set<Workload> ws = tas.admissions.onNode(node);
+    if (ws != null) {
+      markUnhealthy(node, new ArrayList<>(ws));
+    }
+  }
+
+  /**
+   * Kueue's TAS node controller for a node that stays (an untolerated taint whose NoExecute eviction
+   * terminated the pods of {@code owners} there, TASReplaceNodeOnNodeTaints): those of them assigned to it
+   * get it as unhealthy node, as in {@link #nodeFailed}.
+   */
+  void nodeUnhealthyFor(String node, List<?> owners) {
+    Set<Workload> ws = tas.admissions.onNode(node);
     if (ws == null) {
       return;
     }
-    for (Workload w : new ArrayList<>(ws)) {
+    List<Workload> assigned = new ArrayList<>();
+    for (Object o : owners) {
+      if (ws.contains(o)) {
+        assigned.add((Workload) o);
+      }
+    }
+    markUnhealthy(node, assigned);
+  }
+
+  private void markUnhealthy(String node, List<Workload> ws) {
+    for (Workload w : ws) {
       Admitted adm = tas.admissions.get(w);
       if (adm == null || !w.holdsQuota() || w.isEvicted()) {
         continue;

@@ -43,7 +43,7 @@ public final class TasFlavorSnapshot {
   final TopologyAssigner assigner;
 
   private static final class Node {
-    final TasNode spec;
+    TasNode spec;
     final Domain leaf;
     final long[] allocatable;
     final long[] nonTas;
@@ -127,6 +127,18 @@ public final class TasFlavorSnapshot {
     leaf.nodes.add(nodes.size() - 1);
     if (present) {
       setPresent(node, true);
+    }
+  }
+
+  /**
+   * A node of this tree got new labels or taints (its level labels and the flavor's node labels unchanged):
+   * the per-node filters are computed again.
+   */
+  public void updateNode(TasNode n) {
+    Node node = nodeByName.get(n.name());
+    if (node != null) {
+      node.spec = n;
+      tree.generation++;
     }
   }
 

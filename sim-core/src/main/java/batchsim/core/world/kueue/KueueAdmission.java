@@ -319,6 +319,27 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     requestBind();
   }
 
+  /** [TAS] Kueue's TAS node cache drops NotReady nodes; its pods still run, so no workload is unhealthy yet. */
+  @Override
+  public void nodeNotReady(Node n) {
+    kueue.nodeSchedulable(n.name(), false);
+  }
+
+  @Override
+  public int nodeTaintsChanged(Node n, List<Object> owners, int podsEvicted) {
+    kueue.nodeUpdated(tas.tasNode(n)); // [TAS]
+    kueue.nodeUnhealthyFor(n.name(), owners); // [TAS] Kueue node_controller.go, untolerated taints
+    runs.podsLost(owners);
+    requestBind();
+    return podsEvicted;
+  }
+
+  @Override
+  public void nodeLabelsChanged(Node n) {
+    kueue.nodeUpdated(tas.tasNode(n)); // [TAS]
+    requestBind();
+  }
+
   @Override
   public void nodeAdded(Node n) {
     kueue.nodeAdded(tas.tasNode(n)); // [TAS]
