@@ -418,6 +418,15 @@ public final class PodBinder {
     return owners;
   }
 
+  /** The owners of the pods bound to {@code n}, in binding order. */
+  public java.util.Set<Object> ownersOn(Node n) {
+    java.util.Set<Object> out = new java.util.LinkedHashSet<>();
+    for (Node.PodRef ref : n.pods) {
+      out.add(ref.owner());
+    }
+    return out;
+  }
+
   /** Fails a node: NotReady, its pods lost. */
   public List<Object> failNode(Node n) {
     cluster.setState(n, true, null, null);

@@ -285,9 +285,12 @@ public final class KueueEngine {
     tas.updateNode(node);
   }
 
-  /** [TAS] An untolerated taint evicted {@code owners}' pods from the node: see TasSecondPass.nodeUnhealthyFor. */
-  public void nodeUnhealthyFor(String node, List<?> owners) {
-    tas.secondPass.nodeUnhealthyFor(node, owners);
+  /**
+   * [TAS] A node that stays went NotReady or had its taints changed: its TAS workloads with no pod running
+   * there ({@code running}: owners of pods bound there) are unhealthy if it is NotReady or untolerated.
+   */
+  public void nodeConditionsChanged(String node, boolean ready, java.util.Set<?> running) {
+    tas.secondPass.reconcileNode(node, ready, running);
   }
 
   /** [TAS] Cordon (false) or uncordon (true): Kueue keeps unschedulable nodes out of the TAS trees. */

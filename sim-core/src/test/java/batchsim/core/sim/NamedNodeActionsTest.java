@@ -188,6 +188,16 @@ class NamedNodeActionsTest {
     assertEquals(1, r.tas().nodeRepairs());
   }
 
+  @Test
+  void tas_noScheduleTaint_whileItsPodsRun_leavesTheWorkloadHealthy() {
+    // Kueue node_controller.go: an untolerated taint makes the node unhealthy only once no pod runs there.
+    List<WorkloadSpec> jobs = List.of(TasSimulationTest.rackJob("j1", 0, 3));
+    List<TimelineEvent> tl = List.of(TimelineEvent.once(10 * MIN, taint("NoSchedule", true, "rack-a-0")));
+    RunResult r = new Simulation(TasSimulationTest.spec(jobs, tl)).checked(true).run();
+    assertEquals(HOUR, TasSimulationTest.byId(r).get("j1").finishedMs());
+    assertEquals(0, r.tas().nodeRepairs());
+  }
+
   // ------------------------------------------------------------------ Volcano
 
   private static RunResult volcano(Specs s) {

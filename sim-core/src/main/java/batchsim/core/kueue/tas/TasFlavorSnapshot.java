@@ -142,6 +142,17 @@ public final class TasFlavorSnapshot {
     }
   }
 
+  /** Whether the node's NoSchedule/NoExecute taints are all tolerated by the pod's and the flavor's tolerations. */
+  public boolean toleratesTaints(String name, List<Toleration> podTolerations) {
+    Node node = nodeByName.get(name);
+    if (node == null) {
+      return true;
+    }
+    List<Toleration> all = new ArrayList<>(podTolerations);
+    all.addAll(tolerations);
+    return Toleration.toleratesAll(node.spec.taints(), all);
+  }
+
   public boolean hasNode(String name) {
     return nodeByName.containsKey(name);
   }

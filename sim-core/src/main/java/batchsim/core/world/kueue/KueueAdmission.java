@@ -319,16 +319,17 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     requestBind();
   }
 
-  /** [TAS] Kueue's TAS node cache drops NotReady nodes; its pods still run, so no workload is unhealthy yet. */
+  /** [TAS] Kueue's TAS cache drops NotReady nodes; workloads with pods running there stay healthy for now. */
   @Override
   public void nodeNotReady(Node n) {
     kueue.nodeSchedulable(n.name(), false);
+    kueue.nodeConditionsChanged(n.name(), false, binder.ownersOn(n));
   }
 
   @Override
   public int nodeTaintsChanged(Node n, List<Object> owners, int podsEvicted) {
     kueue.nodeUpdated(tas.tasNode(n)); // [TAS]
-    kueue.nodeUnhealthyFor(n.name(), owners); // [TAS] Kueue node_controller.go, untolerated taints
+    kueue.nodeConditionsChanged(n.name(), !n.failed(), binder.ownersOn(n));
     runs.podsLost(owners);
     requestBind();
     return podsEvicted;
