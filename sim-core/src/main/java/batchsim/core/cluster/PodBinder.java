@@ -15,9 +15,12 @@ import java.util.Map;
  * <p>Filter: the node must carry the labels of every flavor assigned to the pod (Kueue injects them as a
  * node selector) and the pod's own node selector, tolerate the node's hard taints with the pod's plus the
  * flavors' tolerations, and have room for the pod's requests (plus one "pods"). Score: LeastAllocated
- * (default) or MostAllocated over cpu and memory; ties go to the earlier node. Pods that fit nowhere stay
- * pending, and are retried in submission order when capacity is freed. There is no gang scheduling here:
- * a workload may hold some nodes while others of its pods wait, exactly as with the default scheduler.
+ * (default) or MostAllocated over cpu and memory; ties go to the earlier node. The filter is worked out per
+ * pool, whose nodes are identical, except for nodes whose labels or taints a timeline action edited: those
+ * are filtered one by one (and a NoExecute taint evicts the pods there that do not tolerate it, as kube's
+ * taint manager does). Pods that fit nowhere stay pending, and are retried in submission order when
+ * capacity is freed. There is no gang scheduling here: a workload may hold some nodes while others of its
+ * pods wait, exactly as with the default scheduler.
  */
 public final class PodBinder {
   private final ClusterState cluster;

@@ -50,7 +50,8 @@ import java.util.SplittableRandom;
  * runs; the runtime starts then. An evicted pod (reclaim, preempt) leaves its node after the termination
  * grace period and is Pending again (its controller recreates it); the workload loses its progress and
  * restarts once every pod runs again. Pods of a failed, drained or removed node fail the same way, without an
- * eviction; a cordoned or failed node is not Ready for sessions. A finished workload's PodGroup is deleted.
+ * eviction; a cordoned or failed node is not Ready for sessions (a node the timeline made NotReady stays in
+ * them, tainted, until its pods are evicted). A finished workload's PodGroup is deleted.
  */
 public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   private final WorldContext world;
