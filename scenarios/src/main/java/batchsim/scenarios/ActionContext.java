@@ -33,24 +33,27 @@ final class ActionContext {
   final Set<String> volcanoQueues = new LinkedHashSet<>();
   /** The {@code volcano} block sets {@code hierarchical: true}. */
   boolean volcanoHierarchical;
+  /** Which node names may exist, for actions that name nodes. */
+  final NodeNames nodeNames;
 
-  ActionContext(Node root, Spec.Scenario scenario, Problems problems) {
+  ActionContext(Node root, Spec.Scenario scenario, Problems problems, Set<String> growingPools) {
     this.scenario = scenario;
     this.problems = problems;
     this.kube = new KubeBinder(problems);
     this.distributions = new WorkloadBinder(kube);
     this.queues = new QueueBinder(kube);
-    scenario.nodePools().forEach(p -> pools.add(p.name().text()));
-    scenario.clusterQueues().forEach(q -> clusterQueues.add(q.name().text()));
-    scenario.localQueues().forEach(q -> localQueues.add(q.fullName()));
-    scenario.cohorts().forEach(c -> cohorts.add(c.name().text()));
-    scenario.clusterQueues().forEach(q -> {
-      if (q.cohort() != null) {
-        cohorts.add(q.cohort().text()); // Kueue: a cohort named by a ClusterQueue exists implicitly
+    // Names may be null where binding found a problem; those are reported already.
+    scenario.nodePools().forEach(p -> add(pools, p.name()));
+    scenario.clusterQueues().forEach(q -> add(clusterQueues, q.name()));
+    scenario.localQueues().forEach(q -> {
+      if (q.fullName() != null) {
+        localQueues.add(q.fullName());
       }
     });
-    scenario.flavors().forEach(f -> flavors.add(f.name().text()));
-    scenario.workloadClasses().forEach(c -> classes.add(c.name().text()));
+    scenario.cohorts().forEach(c -> add(cohorts, c.name()));
+    scenario.clusterQueues().forEach(q -> add(cohorts, q.cohort())); // Kueue: a named cohort exists implicitly
+    scenario.flavors().forEach(f -> add(flavors, f.name()));
+    scenario.workloadClasses().forEach(c -> add(classes, c.name()));
     this.resources = new LinkedHashSet<>(scenario.resourceNames());
     scenario.topologies().forEach(t -> topologies.add(t.name()));
     if (root instanceof MapNode m && m.get("admissionChecks") instanceof ListNode checks) {
@@ -59,6 +62,13 @@ final class ActionContext {
           admissionChecks.add(name.text());
         }
       }
+    }
+    this.nodeNames = new NodeNames(scenario, growingPools);
+  }
+
+  private static void add(Set<String> to, ScalarNode name) {
+    if (name != null) {
+      to.add(name.text());
     }
   }
 

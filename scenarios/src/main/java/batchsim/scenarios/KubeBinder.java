@@ -79,14 +79,25 @@ final class KubeBinder {
   List<Taint> taints(List<Node> items) {
     List<Taint> out = new ArrayList<>();
     for (Node item : items) {
-      Fields f = Fields.of(item, problems, "key", "value", "effect");
-      ScalarNode key = f.requiredName("key");
-      String effect = effect(f, true);
-      if (key != null && effect != null) {
-        out.add(new Taint(key.text(), f.string("value", ""), effect));
+      Taint t = taint(Fields.of(item, problems, "key", "value", "effect"));
+      if (t != null) {
+        out.add(t);
       }
     }
     return List.copyOf(out);
+  }
+
+  /** A taint's {@code key}, {@code value} (default empty) and {@code effect} (required); null on error. */
+  Taint taint(Fields f) {
+    ScalarNode key = f.requiredName("key");
+    String effect = effect(f, true);
+    return key == null || effect == null ? null : new Taint(key.text(), f.string("value", ""), effect);
+  }
+
+  /** An optional effect (null when absent, or after reporting a bad one). */
+  String optionalEffect(Fields f) {
+    String e = effect(f, false);
+    return e == null || e.isEmpty() ? null : e;
   }
 
   /** Kubernetes toleration rules: Exists takes no value, and an empty key needs Exists. */

@@ -78,7 +78,7 @@ final class TimelineBinder {
   private TimelineBinder(Node root, Spec.Scenario scenario, Problems problems) {
     this.scenario = scenario;
     this.problems = problems;
-    this.ctx = new ActionContext(root, scenario, problems);
+    this.ctx = new ActionContext(root, scenario, problems, NodeNames.growingPools(root));
     this.families = families(ctx);
     this.pools = ctx.pools;
     this.localQueues = ctx.localQueues;
@@ -183,12 +183,12 @@ final class TimelineBinder {
   /** Every action family; each owns its {@code events:} keys. */
   static List<ActionFamily> families(ActionContext ctx) {
     return List.of(new WorldActions(ctx), new QueueActions(ctx), new QueueObjectActions(ctx),
-        new WorkloadActions(ctx), new VolcanoActions(ctx));
+        new WorkloadActions(ctx), new VolcanoActions(ctx), new NodeActions(ctx));
   }
 
   /** Every {@code events:} action key, in family order. */
   static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, QueueObjectActions.KEYS,
-      WorkloadActions.KEYS, VolcanoActions.KEYS);
+      WorkloadActions.KEYS, VolcanoActions.KEYS, NodeActions.KEYS);
 
   @SafeVarargs
   private static List<String> concat(List<String>... lists) {

@@ -35,7 +35,7 @@ final class VolcanoBinder {
   private static final String ROOT = "root";
   private static final String DEFAULT_QUEUE = "default";
   private static final List<String> PRESETS = List.of("proportion", "capacity");
-  /** The world's timeline actions, Volcano's own, and deleting a job; quota, preemption and queue actions are Kueue's. */
+  /** The world's timeline actions (nodes by pool or name, arrivals), Volcano's own, and deleting a job; quota, preemption and queue actions are Kueue's. */
   private static final List<String> SUPPORTED_EVENTS = supportedEvents();
   private static final String CREATE_QUEUE = "createVolcanoQueue";
 
@@ -43,6 +43,7 @@ final class VolcanoBinder {
     List<String> out = new ArrayList<>(List.of("failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes",
         "removeNodes", "scaleArrivals", "deleteWorkload"));
     out.addAll(VolcanoActions.KEYS);
+    out.addAll(NodeActions.KEYS);
     return List.copyOf(out);
   }
 

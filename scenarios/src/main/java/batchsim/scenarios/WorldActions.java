@@ -3,7 +3,6 @@ package batchsim.scenarios;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.LongDistribution;
 import batchsim.scenarios.yaml.ScalarNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The world's actions, which work under every engine: nodes of a pool or by name, and arrival rates. */
@@ -66,13 +65,14 @@ final class WorldActions implements ActionFamily {
 
   private record NodeSelection(String pool, int count, List<String> names) {}
 
+  /** The named {@code nodes} (each must be able to exist), or {@code count} nodes of {@code pool}. */
   private NodeSelection nodes(Fields f) {
     if (f.has("nodes")) {
-      List<String> names = new ArrayList<>();
-      for (ScalarNode s : f.stringList("nodes")) {
-        names.add(s.text());
+      if (!f.atMostOne("pool", "nodes") || !f.atMostOne("count", "nodes")) {
+        return null;
       }
-      return new NodeSelection(null, names.size(), names);
+      List<String> names = ctx.nodeNames.read(f, ctx.problems);
+      return names == null ? null : new NodeSelection(null, names.size(), names);
     }
     ScalarNode pool = f.reference("pool", ctx.pools, "node pool");
     int count = f.int32("count", 1, 1);

@@ -156,7 +156,8 @@ class VolcanoBinderTest {
         "t.yaml:31:14: events[0].stopClusterQueue: stopClusterQueue is not supported under scheduler: volcano"
             + " (supported: failNodes, cordonNodes, drainNodes, uncordonNodes, addNodes, removeNodes, scaleArrivals,"
             + " deleteWorkload, createVolcanoQueue, updateVolcanoQueue, closeVolcanoQueue, openVolcanoQueue,"
-            + " deleteVolcanoQueue, deletePodGroup)"),
+            + " deleteVolcanoQueue, deletePodGroup, setNodeNotReady, setNodeReady, taintNodes, untaintNodes,"
+            + " labelNodes, unlabelNodes, deleteNodes)"),
         p);
   }
 

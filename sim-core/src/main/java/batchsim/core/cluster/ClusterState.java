@@ -3,9 +3,11 @@ package batchsim.core.cluster;
 import batchsim.core.model.NodePoolSpec;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.ScoringStrategy;
+import batchsim.core.model.Taint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -20,6 +22,8 @@ public final class ClusterState {
   final List<NodePoolSpec> pools;
   final List<TreeSet<Node>> poolIndex = new ArrayList<>();
   final List<FreeIndex> freeIndex = new ArrayList<>();
+  /** Nodes whose labels or taints were edited mid-run, in node order: searched one by one, not by pool. */
+  final List<Node> edited = new ArrayList<>();
   /** Nodes whose allocation changed since the last invariant check (checked runs only look at these). */
   private final java.util.LinkedHashSet<Node> dirty = new java.util.LinkedHashSet<>();
   final ScoringStrategy scoring;
@@ -129,10 +133,28 @@ public final class ClusterState {
     if (removed != null) {
       n.removed = removed;
     }
-    if (n.schedulable()) {
+    if (n.schedulable() && !n.edited) {
       idx.add(n);
     }
     freeIndex.get(n.pool).set(n.slot, n);
+  }
+
+  /**
+   * Gives a node new labels and taints (a timeline action): it leaves its pool's index, whose filter is the
+   * pool's, for the list of edited nodes that the kube-scheduler emulation filters node by node.
+   */
+  void edit(Node n, SortedMap<String, String> labels, List<Taint> taints) {
+    poolIndex.get(n.pool).remove(n);
+    n.labels = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(labels));
+    n.taints = List.copyOf(taints);
+    if (!n.edited) {
+      n.edited = true;
+      int at = 0;
+      while (at < edited.size() && edited.get(at).index < n.index) {
+        at++;
+      }
+      edited.add(at, n);
+    }
   }
 
   /** Adds {@code count} nodes to pool {@code p}, named on from the pool's highest number. */

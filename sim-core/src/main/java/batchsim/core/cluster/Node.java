@@ -9,15 +9,21 @@ public final class Node {
   final int index;
   final String name;
   final int pool;
-  final SortedMap<String, String> labels;
-  final List<Taint> taints;
+  /** Replaced (never changed in place) when a timeline action edits them: holders of the old map keep theirs. */
+  SortedMap<String, String> labels;
+  List<Taint> taints;
+  /** Labels or taints edited mid-run: they may differ from its pool's, so the pool index no longer holds it. */
+  boolean edited;
   final long[] allocatable;
   final long[] allocated;
   /** Cached LeastAllocated-style free fraction over cpu and memory; the pool index orders by it. */
   double freeScore;
   /** Position in its pool's {@link FreeIndex}. */
   int slot;
-  /** NotReady after a failure (its pods failed); back to Ready on repair. */
+  /**
+   * NotReady: after a failure (its pods failed), or since a timeline action stopped its kubelet (its pods
+   * run on until the node-lifecycle eviction); back to Ready on repair.
+   */
   boolean failed;
   /** spec.unschedulable (kubectl cordon): no new pods. */
   boolean cordoned;

@@ -15,9 +15,12 @@ import java.util.Map;
  * <p>Filter: the node must carry the labels of every flavor assigned to the pod (Kueue injects them as a
  * node selector) and the pod's own node selector, tolerate the node's hard taints with the pod's plus the
  * flavors' tolerations, and have room for the pod's requests (plus one "pods"). Score: LeastAllocated
- * (default) or MostAllocated over cpu and memory; ties go to the earlier node. Pods that fit nowhere stay
- * pending, and are retried in submission order when capacity is freed. There is no gang scheduling here:
- * a workload may hold some nodes while others of its pods wait, exactly as with the default scheduler.
+ * (default) or MostAllocated over cpu and memory; ties go to the earlier node. The filter is worked out per
+ * pool, whose nodes are identical, except for nodes whose labels or taints a timeline action edited: those
+ * are filtered one by one (and a NoExecute taint evicts the pods there that do not tolerate it, as kube's
+ * taint manager does). Pods that fit nowhere stay pending, and are retried in submission order when
+ * capacity is freed. There is no gang scheduling here: a workload may hold some nodes while others of its
+ * pods wait, exactly as with the default scheduler.
  */
 public final class PodBinder {
   private final ClusterState cluster;
@@ -71,16 +74,18 @@ public final class PodBinder {
     final int[] podSetOfPod;
     final int[] nodeOfPod;
     final boolean[][] poolOk; // per podSet: which pools pass the filter
+    final NodeRequirements[] needs; // per podSet: the filter itself, for nodes edited mid-run
     /** [TAS] Per pod, the only nodes it may go to (its topology assignment); null entries bind freely. */
     int[][] pinned;
     int bound;
 
-    Pods(long[][] requests, int[] podSetOfPod, boolean[][] poolOk) {
+    Pods(long[][] requests, int[] podSetOfPod, boolean[][] poolOk, NodeRequirements[] needs) {
       this.requests = requests;
       this.podSetOfPod = podSetOfPod;
       this.nodeOfPod = new int[podSetOfPod.length];
       java.util.Arrays.fill(nodeOfPod, -1);
       this.poolOk = poolOk;
+      this.needs = needs;
     }
 
     public boolean allBound() {
@@ -117,6 +122,7 @@ public final class PodBinder {
     int nRes = cluster.resources.size();
     long[][] req = new long[podSets.size()][];
     boolean[][] ok = new boolean[podSets.size()][];
+    NodeRequirements[] needs = new NodeRequirements[podSets.size()];
     int[] psOfPod = new int[total];
     int k = 0;
     for (int i = 0; i < podSets.size(); i++) {
@@ -128,15 +134,17 @@ public final class PodBinder {
       if (cluster.podsResource() >= 0) {
         req[i][cluster.podsResource()] = 1;
       }
-      ok[i] = poolFilter(ps, flavorOf[i]);
+      needs[i] = requirements(ps, flavorOf[i]);
+      ok[i] = poolFilter(needs[i]);
       for (int j = 0; j < counts[i]; j++) {
         psOfPod[k++] = i;
       }
     }
-    return new Pods(req, psOfPod, ok);
+    return new Pods(req, psOfPod, ok, needs);
   }
 
-  private boolean[] poolFilter(PodSetSpec ps, int[] flavorOf) {
+  /** The podSet's node selector and the assigned flavors' node labels; its tolerations and the flavors'. */
+  private NodeRequirements requirements(PodSetSpec ps, int[] flavorOf) {
     List<ResourceFlavorSpec> assigned = new ArrayList<>();
     for (int f : flavorOf) {
       if (f >= 0 && !assigned.contains(flavors.get(f))) {
@@ -144,29 +152,23 @@ public final class PodBinder {
       }
     }
     List<Toleration> tolerations = new ArrayList<>(ps.tolerations());
+    List<Map<String, String>> selectors = new ArrayList<>();
     for (ResourceFlavorSpec f : assigned) {
       tolerations.addAll(f.tolerations());
+      selectors.add(f.nodeLabels());
     }
+    selectors.add(ps.nodeSelector());
+    return new NodeRequirements(List.copyOf(selectors), List.copyOf(tolerations));
+  }
+
+  /** Which pools' nodes pass the filter as their pool declares them (an empty pool may grow). */
+  private boolean[] poolFilter(NodeRequirements needs) {
     boolean[] ok = new boolean[cluster.pools.size()];
     for (int p = 0; p < ok.length; p++) {
       var pool = cluster.pools.get(p);
-      boolean match = Toleration.toleratesAll(pool.taints(), tolerations); // an empty pool may grow
-      for (ResourceFlavorSpec f : assigned) {
-        match &= labelsMatch(pool.labels(), f.nodeLabels());
-      }
-      match &= labelsMatch(pool.labels(), ps.nodeSelector());
-      ok[p] = match;
+      ok[p] = needs.matches(pool.labels(), pool.taints());
     }
     return ok;
-  }
-
-  private static boolean labelsMatch(Map<String, String> labels, Map<String, String> selector) {
-    for (var e : selector.entrySet()) {
-      if (!e.getValue().equals(labels.get(e.getKey()))) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** A pod's request and the pools it may use; equal shapes fit or fail on the same nodes. */
@@ -212,7 +214,7 @@ public final class PodBinder {
    * Binds what fits. {@code failed} (may be null) collects the pod shapes (request + allowed pools) that
    * found no node in this pass; identical pods of later workloads are skipped instead of searched again.
    */
-  private void tryBind(Object owner, Pods pods, java.util.Set<Shape> failed) {
+  private void tryBind(Object owner, Pods pods, java.util.Set<Object> failed) {
     boolean[] full = new boolean[pods.requests.length];
     for (int i = 0; i < pods.nodeOfPod.length; i++) {
       int ps = pods.podSetOfPod[i];
@@ -220,28 +222,33 @@ public final class PodBinder {
         continue;
       }
       if (failed != null && (pods.pinned == null || pods.pinned[i] == null)
-          && failed.contains(pods.shape(ps))) {
+          && failed.contains(failKey(pods, ps))) {
         full[ps] = true;
         continue;
       }
       if (pods.pinned != null && pods.pinned[i] != null) {
         // [TAS] Kueue's topology ungater gives the pod its assigned domain as node selector.
-        Node n = bestPinned(pods.requests[ps], pods.pinned[i]);
+        Node n = bestPinned(pods.requests[ps], pods.pinned[i], pods.needs[ps]);
         if (n != null) {
           bindPod(owner, pods, i, n);
         }
         continue;
       }
-      Node n = bestNode(pods.requests[ps], pods.poolOk[ps]);
+      Node n = bestNode(pods.requests[ps], pods.poolOk[ps], pods.needs[ps]);
       if (n == null) {
         full[ps] = true; // the podSet's identical pods would not fit either
         if (failed != null) {
-          failed.add(pods.shape(ps));
+          failed.add(failKey(pods, ps));
         }
         continue;
       }
       bindPod(owner, pods, i, n);
     }
+  }
+
+  /** Pods of equal shape fail alike; once nodes are edited, only if they also ask the same of a node. */
+  private Object failKey(Pods pods, int ps) {
+    return cluster.edited.isEmpty() ? pods.shape(ps) : List.of(pods.shape(ps), pods.needs[ps]);
   }
 
   private void bindPod(Object owner, Pods pods, int i, Node n) {
@@ -254,12 +261,12 @@ public final class PodBinder {
   }
 
   /** [TAS] The best schedulable node among a pod's assigned ones that has room, or null. */
-  private Node bestPinned(long[] req, int[] candidates) {
+  private Node bestPinned(long[] req, int[] candidates, NodeRequirements needs) {
     Node best = null;
     double bestScore = 0;
     for (int idx : candidates) {
       Node n = cluster.nodes.get(idx);
-      if (n.schedulable() && n.fits(req)) {
+      if (n.schedulable() && n.fits(req) && (!n.edited || needs.matches(n))) {
         double s = cluster.score(n, req);
         if (best == null || s > bestScore || (s == bestScore && n.index < best.index)) {
           best = n;
@@ -312,9 +319,18 @@ public final class PodBinder {
     return pods.nodeOfPod[i];
   }
 
-  private Node bestNode(long[] req, boolean[] poolOk) {
+  private Node bestNode(long[] req, boolean[] poolOk, NodeRequirements needs) {
     Node best = null;
     double bestScore = 0;
+    for (Node n : cluster.edited) {
+      if (n.schedulable() && n.fits(req) && needs.matches(n)) {
+        double s = cluster.score(n, req);
+        if (best == null || s > bestScore || (s == bestScore && n.index < best.index)) {
+          best = n;
+          bestScore = s;
+        }
+      }
+    }
     for (int p = 0; p < poolOk.length; p++) {
       if (!poolOk[p]) {
         continue;
@@ -340,7 +356,7 @@ public final class PodBinder {
   public List<Object> retryWaiting() {
     List<Object> done = new ArrayList<>();
     Iterator<Map.Entry<Object, Pods>> it = waiting.entrySet().iterator();
-    java.util.Set<Shape> failed = new java.util.HashSet<>();
+    java.util.Set<Object> failed = new java.util.HashSet<>();
     while (it.hasNext()) {
       var e = it.next();
       tryBind(e.getKey(), e.getValue(), failed);
@@ -386,8 +402,16 @@ public final class PodBinder {
    * owner queued to be bound again elsewhere. Returns the owners that lost pods, in binding order.
    */
   public List<Object> evictNode(Node n) {
+    return evict(n, ref -> true);
+  }
+
+  /** Evicts the pods on {@code n} that {@code which} selects; see {@link #evictNode}. */
+  private List<Object> evict(Node n, java.util.function.Predicate<Node.PodRef> which) {
     List<Object> owners = new ArrayList<>();
     for (Node.PodRef ref : new ArrayList<>(n.pods)) {
+      if (!which.test(ref)) {
+        continue;
+      }
       Pods pods = ref.pods();
       cluster.allocate(n, pods.requests[pods.podSetOfPod[ref.index()]], -1);
       pods.nodeOfPod[ref.index()] = -1;
@@ -397,15 +421,38 @@ public final class PodBinder {
         owners.add(ref.owner());
       }
       waiting.put(ref.owner(), pods);
+      n.pods.remove(ref);
     }
-    n.pods.clear();
     return owners;
+  }
+
+  /** The owners of the pods bound to {@code n}, in binding order. */
+  public java.util.Set<Object> ownersOn(Node n) {
+    java.util.Set<Object> out = new java.util.LinkedHashSet<>();
+    for (Node.PodRef ref : n.pods) {
+      out.add(ref.owner());
+    }
+    return out;
   }
 
   /** Fails a node: NotReady, its pods lost. */
   public List<Object> failNode(Node n) {
     cluster.setState(n, true, null, null);
     return evictNode(n);
+  }
+
+  /** The kubelet stopped reporting: NotReady, no new pods; those bound there keep running for now. */
+  public void notReady(Node n) {
+    cluster.setState(n, true, null, null);
+  }
+
+  /**
+   * New labels and taints for a node (a timeline action): pending pods see them from now on; pods bound
+   * there that do not tolerate a NoExecute taint are evicted (kube's taint manager). Returns their owners.
+   */
+  public List<Object> edit(Node n, java.util.SortedMap<String, String> labels, List<batchsim.core.model.Taint> taints) {
+    cluster.edit(n, labels, taints);
+    return evict(n, ref -> !ref.pods().needs[ref.pods().podSetOfPod[ref.index()]].toleratesExecute(n.taints));
   }
 
   public void recoverNode(Node n) {

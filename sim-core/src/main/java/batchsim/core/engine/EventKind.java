@@ -14,7 +14,7 @@ public enum EventKind {
   NODE_REPAIR,
   /** A timeline action (node failures, drains, quota changes, queue stops, ...). */
   TIMELINE,
-  /** A node of a pool with a failure model fails. */
+  /** A node of a pool with a failure model fails, or a NotReady node's pods are evicted (node lifecycle). */
   NODE_FAIL,
   /** Pod start-up delay elapsed: the workload starts running. */
   PODS_READY,

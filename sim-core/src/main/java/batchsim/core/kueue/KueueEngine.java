@@ -330,6 +330,19 @@ public final class KueueEngine {
     tas.secondPass.nodeRecovered(node);
   }
 
+  /** [TAS] A node's labels or taints changed (Kueue's TAS cache syncs the node; the filters see them). */
+  public void nodeUpdated(TasNode node) {
+    tas.updateNode(node);
+  }
+
+  /**
+   * [TAS] A node that stays went NotReady or had its taints changed: its TAS workloads with no pod running
+   * there ({@code running}: owners of pods bound there) are unhealthy if it is NotReady or untolerated.
+   */
+  public void nodeConditionsChanged(String node, boolean ready, java.util.Set<?> running) {
+    tas.secondPass.reconcileNode(node, ready, running);
+  }
+
   /** [TAS] Cordon (false) or uncordon (true): Kueue keeps unschedulable nodes out of the TAS trees. */
   public void nodeSchedulable(String node, boolean schedulable) {
     tas.setNodePresent(node, schedulable);

@@ -99,6 +99,13 @@ final class Tas {
     }
   }
 
+  /** New labels or taints of a node (never its level labels, so it stays in its domains). */
+  void updateNode(TasNode n) {
+    for (TasFlavorSnapshot s : snapshots) {
+      s.updateNode(n);
+    }
+  }
+
   /** Ready/schedulable changes: the node leaves or rejoins every tree (Kueue drops NotReady nodes). */
   void setNodePresent(String node, boolean present) {
     for (TasFlavorSnapshot s : snapshots) {

@@ -43,10 +43,54 @@ final class TasSecondPass {
   void nodeFailed(String node) {
     tas.setNodePresent(node, false);
     Set<Workload> ws = tas.admissions.onNode(node);
+    if (ws != null) {
+      markUnhealthy(node, new ArrayList<>(ws));
+    }
+  }
+
+  /**
+   * Kueue's TAS node controller (node_controller.go, TASReplaceNodeOnPodTermination and
+   * TASReplaceNodeOnNodeTaints) for a node that stays: a TAS workload assigned there finds it unhealthy when
+   * it is NotReady, or has a NoSchedule/NoExecute taint one of its podSets there does not tolerate, and none
+   * of its pods runs there ({@code running}: the owners of pods bound there); healthy again otherwise, while
+   * not yet repaired. Unhealthy ones go to the second pass as in {@link #nodeFailed}.
+   */
+  void reconcileNode(String node, boolean ready, Set<?> running) {
+    Set<Workload> ws = tas.admissions.onNode(node);
     if (ws == null) {
       return;
     }
-    for (Workload w : new ArrayList<>(ws)) {
+    List<Workload> unhealthy = new ArrayList<>();
+    for (Workload w : ws) {
+      Admitted adm = tas.admissions.get(w);
+      if (adm == null || !w.holdsQuota() || w.isEvicted()) {
+        continue;
+      }
+      if ((!ready || !toleratesTaints(adm, node)) && !running.contains(w)) {
+        unhealthy.add(w);
+      } else if (ready && node.equals(adm.unhealthyNode)) {
+        adm.unhealthyNode = null; // Kueue handleHealthyNode
+        adm.secondPassIteration = 0;
+        queue.remove(w);
+      }
+    }
+    markUnhealthy(node, unhealthy);
+  }
+
+  /** Whether every podSet with pods assigned to the node tolerates its hard taints (with the flavor's). */
+  private static boolean toleratesTaints(Admitted adm, String node) {
+    for (PodSetTas p : adm.podSets) {
+      var leaf = p.snap.leafById(node);
+      if (leaf != null && p.assignment != null && p.assignment.countOn(leaf.leafIdx()) > 0
+          && !p.snap.toleratesTaints(node, p.request.tolerations())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void markUnhealthy(String node, List<Workload> ws) {
+    for (Workload w : ws) {
       Admitted adm = tas.admissions.get(w);
       if (adm == null || !w.holdsQuota() || w.isEvicted()) {
         continue;

@@ -1,6 +1,7 @@
 package batchsim.core.model;
 
 import java.util.List;
+import java.util.SortedMap;
 
 /**
  * An action on nodes named exactly (the world applies it under every engine). A name that does not exist
@@ -18,8 +19,8 @@ public interface NodeAction extends ClusterAction {
   /** A taint added ({@code add}) or removed (matched by key and effect). */
   record SetTaint(List<String> nodes, Taint taint, boolean add) implements NodeAction {}
 
-  /** A label set to {@code value}, or removed when {@code value} is null. */
-  record SetLabel(List<String> nodes, String key, String value) implements NodeAction {}
+  /** Labels set to their values, or removed where the value is null (one action may change several). */
+  record SetLabels(List<String> nodes, SortedMap<String, String> labels) implements NodeAction {}
 
   /** The Node objects are deleted; their pods fail as on a node failure. */
   record Delete(List<String> nodes) implements NodeAction {}

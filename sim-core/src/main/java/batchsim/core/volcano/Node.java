@@ -5,7 +5,8 @@ import java.util.Map;
 
 /** A cluster node between sessions: its spec, readiness and the non-terminated pods bound to it. */
 final class Node {
-  final VolcanoNodeSpec spec;
+  /** Replaced when the node's labels or taints change. */
+  VolcanoNodeSpec spec;
   final String name;
   final int index;
   final Res allocatable;

@@ -415,6 +415,15 @@ public final class VolcanoEngine {
     n.ready = ready;
   }
 
+  /** New labels or taints of a node (same name and allocatable): later sessions' predicates see them. */
+  public void updateNode(VolcanoNodeSpec spec) {
+    Node n = nodesByName.get(spec.name());
+    if (n == null) {
+      throw new IllegalArgumentException("unknown node " + spec.name());
+    }
+    n.spec = spec;
+  }
+
   // ------------------------------------------------------------------ inspection
 
   /** The pods bound to {@code node} (binding, running or releasing), in bind order. */

@@ -71,6 +71,21 @@ public interface AdmissionEngine {
 
   void nodeUncordoned(Node n);
 
+  /**
+   * The node went NotReady by a timeline action: it takes no new pods, its pods run on until the
+   * node-lifecycle eviction (then {@link #nodeFailed}) or until it is Ready again ({@link #nodeRepaired}).
+   */
+  void nodeNotReady(Node n);
+
+  /**
+   * The node's taints changed; {@code owners}' kube-scheduler pods there that did not tolerate a NoExecute
+   * taint were evicted ({@code podsEvicted} of them). Returns the pods lost.
+   */
+  int nodeTaintsChanged(Node n, List<Object> owners, int podsEvicted);
+
+  /** The node's labels changed (never a topology level's: the scenario refuses those). */
+  void nodeLabelsChanged(Node n);
+
   /** A node joined (timeline or autoscaler). */
   void nodeAdded(Node n);
 

@@ -7,6 +7,7 @@ import batchsim.core.engine.EventLoop;
 import batchsim.core.engine.EventTarget;
 import batchsim.core.model.ActionRefused;
 import batchsim.core.model.ClusterAction;
+import batchsim.core.model.NodeAction;
 import batchsim.core.model.TimelineEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,7 @@ final class Timeline implements EventTarget {
 
   private final EventLoop loop;
   private final Nodes nodes;
+  private final NamedNodeActions named;
   private final Arrivals arrivals;
   private final AdmissionEngine engine;
   private final List<SplittableRandom> random = new ArrayList<>();
@@ -34,6 +36,7 @@ final class Timeline implements EventTarget {
   Timeline(EventLoop loop, Nodes nodes, Arrivals arrivals, AdmissionEngine engine) {
     this.loop = loop;
     this.nodes = nodes;
+    this.named = new NamedNodeActions(nodes);
     this.arrivals = arrivals;
     this.engine = engine;
   }
@@ -83,6 +86,8 @@ final class Timeline implements EventTarget {
       for (Node n : nodes.newest(a.pool(), a.count())) {
         nodes.removeNode(n);
       }
+    } else if (action instanceof NodeAction a) {
+      named.apply(a);
     } else if (action instanceof ClusterAction.ScaleArrivals a) {
       arrivals.scale(a.workloadClass(), a.factor());
     } else if (action instanceof ClusterAction.RestartKueue a) {

@@ -43,7 +43,7 @@ public final class TasFlavorSnapshot {
   final TopologyAssigner assigner;
 
   private static final class Node {
-    final TasNode spec;
+    TasNode spec;
     final Domain leaf;
     final long[] allocatable;
     final long[] nonTas;
@@ -128,6 +128,29 @@ public final class TasFlavorSnapshot {
     if (present) {
       setPresent(node, true);
     }
+  }
+
+  /**
+   * A node of this tree got new labels or taints (its level labels and the flavor's node labels unchanged):
+   * the per-node filters are computed again.
+   */
+  public void updateNode(TasNode n) {
+    Node node = nodeByName.get(n.name());
+    if (node != null) {
+      node.spec = n;
+      tree.generation++;
+    }
+  }
+
+  /** Whether the node's NoSchedule/NoExecute taints are all tolerated by the pod's and the flavor's tolerations. */
+  public boolean toleratesTaints(String name, List<Toleration> podTolerations) {
+    Node node = nodeByName.get(name);
+    if (node == null) {
+      return true;
+    }
+    List<Toleration> all = new ArrayList<>(podTolerations);
+    all.addAll(tolerations);
+    return Toleration.toleratesAll(node.spec.taints(), all);
   }
 
   public boolean hasNode(String name) {

@@ -340,6 +340,28 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     requestBind();
   }
 
+  /** [TAS] Kueue's TAS cache drops NotReady nodes; workloads with pods running there stay healthy for now. */
+  @Override
+  public void nodeNotReady(Node n) {
+    kueue.nodeSchedulable(n.name(), false);
+    kueue.nodeConditionsChanged(n.name(), false, binder.ownersOn(n));
+  }
+
+  @Override
+  public int nodeTaintsChanged(Node n, List<Object> owners, int podsEvicted) {
+    kueue.nodeUpdated(tas.tasNode(n)); // [TAS]
+    kueue.nodeConditionsChanged(n.name(), !n.failed(), binder.ownersOn(n));
+    runs.podsLost(owners);
+    requestBind();
+    return podsEvicted;
+  }
+
+  @Override
+  public void nodeLabelsChanged(Node n) {
+    kueue.nodeUpdated(tas.tasNode(n)); // [TAS]
+    requestBind();
+  }
+
   @Override
   public void nodeAdded(Node n) {
     kueue.nodeAdded(tas.tasNode(n)); // [TAS]

@@ -8,8 +8,11 @@ import batchsim.core.engine.EventTarget;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.model.ClusterAction;
+import batchsim.core.model.NodeAction;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.model.Taint;
 import batchsim.core.model.TimelineEvent;
+import batchsim.core.model.Toleration;
 import batchsim.core.model.WorkloadAction;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.volcano.HierarchyInvariant;
@@ -50,7 +53,8 @@ import java.util.SplittableRandom;
  * runs; the runtime starts then. An evicted pod (reclaim, preempt) leaves its node after the termination
  * grace period and is Pending again (its controller recreates it); the workload loses its progress and
  * restarts once every pod runs again. Pods of a failed, drained or removed node fail the same way, without an
- * eviction; a cordoned or failed node is not Ready for sessions. A finished workload's PodGroup is deleted.
+ * eviction; a cordoned or failed node is not Ready for sessions (a node the timeline made NotReady stays in
+ * them, tainted, until its pods are evicted). A finished workload's PodGroup is deleted.
  */
 public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   private final WorldContext world;
@@ -109,14 +113,25 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   private static boolean isWorldAction(ClusterAction a) {
     return a instanceof ClusterAction.FailNodes || a instanceof ClusterAction.CordonNodes
         || a instanceof ClusterAction.UncordonNodes || a instanceof ClusterAction.AddNodes
-        || a instanceof ClusterAction.RemoveNodes || a instanceof ClusterAction.ScaleArrivals;
+        || a instanceof ClusterAction.RemoveNodes || a instanceof ClusterAction.ScaleArrivals
+        || a instanceof NodeAction;
   }
 
-  /** The node as Volcano sees it; the world's nodes carry the same name, labels and taints. */
+  /**
+   * The node as Volcano sees it; the world's nodes carry the same name, labels and taints. A NotReady node
+   * also has kube's node.kubernetes.io/not-ready:NoSchedule taint (taint-node-by-condition).
+   */
   private VolcanoNodeSpec nodeSpec(Node n) {
     poolOfNode.put(n.name(), n.pool());
-    return new VolcanoNodeSpec(n.name(), n.labels(), n.taints(), spec.nodePools().get(n.pool()).allocatable());
+    List<Taint> taints = n.taints();
+    if (n.failed()) {
+      taints = new ArrayList<>(taints);
+      taints.add(NOT_READY);
+    }
+    return new VolcanoNodeSpec(n.name(), n.labels(), taints, spec.nodePools().get(n.pool()).allocatable());
   }
+
+  private static final Taint NOT_READY = new Taint("node.kubernetes.io/not-ready", "", "NoSchedule");
 
   /** The engine, for tests that inspect state after a run. */
   public VolcanoEngine engine() {
@@ -242,6 +257,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
 
   @Override
   public void nodeRepaired(Node n) {
+    engine.updateNode(nodeSpec(n));
     engine.setNodeReady(n.name(), n.schedulable());
     requestSession();
   }
@@ -258,6 +274,41 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   @Override
   public void nodeUncordoned(Node n) {
     engine.setNodeReady(n.name(), n.schedulable());
+    requestSession();
+  }
+
+  /**
+   * A NotReady node stays in Volcano's sessions (node_info.go setNodeState ignores node conditions; the
+   * not-ready taint keeps pods off through the predicates' TaintToleration), and its pods run on until kube
+   * evicts them ({@link #nodeFailed}, which then takes the node out of sessions as for a failed node).
+   */
+  @Override
+  public void nodeNotReady(Node n) {
+    engine.updateNode(nodeSpec(n));
+    requestSession();
+  }
+
+  /** Sessions see the new taints; Volcano's pods there that do not tolerate a NoExecute taint are evicted. */
+  @Override
+  public int nodeTaintsChanged(Node n, List<Object> owners, int podsEvicted) {
+    engine.updateNode(nodeSpec(n));
+    List<Pod> untolerating = new ArrayList<>();
+    for (Pod p : engine.podsOn(n.name())) {
+      for (Taint t : n.taints()) {
+        if ("NoExecute".equals(t.effect()) && !Toleration.toleratesAll(List.of(t), p.spec().tolerations())) {
+          untolerating.add(p);
+          break;
+        }
+      }
+    }
+    int lost = gangs.podsLost(untolerating);
+    requestSession();
+    return lost;
+  }
+
+  @Override
+  public void nodeLabelsChanged(Node n) {
+    engine.updateNode(nodeSpec(n));
     requestSession();
   }
 
