@@ -1,13 +1,8 @@
 package batchsim.core.kueue;
 
-import batchsim.core.model.ActionRefused;
-import batchsim.core.model.ClusterAction.StopPolicy;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.CohortSpec;
 import batchsim.core.model.KueueConfig;
-import batchsim.core.model.PreemptionSpec;
-import batchsim.core.model.QueueObjectAction;
-import batchsim.core.model.QuotaSpec;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.TopologySpec;
@@ -82,6 +77,7 @@ public final class KueueEngine {
   final List<ResourceFlavorSpec> flavorSpecs;
   final QuotaTree tree;
   final QueueObjects queueObjects;
+  private final QueueChanges queueChanges;
   final FlavorAssigner assigner = new FlavorAssigner(this);
   final Preemptor preemptor = new Preemptor(this);
   final Scheduler scheduler = new Scheduler(this);
@@ -113,6 +109,7 @@ public final class KueueEngine {
     this.index = new FlavorResources(names, resources);
     this.tree = new QuotaTree(index, cohortSpecs, cqSpecs);
     this.queueObjects = new QueueObjects(this);
+    this.queueChanges = new QueueChanges(this);
   }
 
   public void setHost(Host host) {
@@ -213,65 +210,9 @@ public final class KueueEngine {
 
   // ------------------------------------------------------------------ queue changes
 
-  public void setQuota(String cq, String flavor, String resource, QuotaSpec quota) {
-    ClusterQueue q = existing(cq);
-    int fr = index.fr(index.flavorIndex(flavor), index.resources().require(resource));
-    queueLifecycle.setQuota(q, fr, quota);
-    // Usage above a lowered quota is legal (Kueue never evicts for a quota change); it may only drain.
-    quotaInvariants.tolerateExcess();
-  }
-
-  public void setPreemption(String cq, PreemptionSpec p) {
-    queueLifecycle.setPreemption(existing(cq), p);
-  }
-
-  public void stopClusterQueue(String cq, StopPolicy policy) {
-    queueLifecycle.stopClusterQueue(existing(cq), policy);
-  }
-
-  /** Deleting a terminating ClusterQueue again changes nothing; deleting one that is gone is refused. */
-  public void deleteClusterQueue(String cq) {
-    ClusterQueue q = existing(cq);
-    if (!q.deleted) {
-      queueLifecycle.deleteClusterQueue(q);
-    }
-  }
-
-  public void stopLocalQueue(String lq, StopPolicy policy) {
-    existingLocalQueue(lq);
-    queueLifecycle.stopLocalQueue(lq, policy, false);
-  }
-
-  public void deleteLocalQueue(String lq) {
-    existingLocalQueue(lq);
-    queueLifecycle.stopLocalQueue(lq, StopPolicy.HOLD, true);
-  }
-
-  /** Creates, updates or deletes a queue or quota object (see {@link QueueObjects}). */
-  public void apply(QueueObjectAction action) {
-    queueObjects.apply(action);
-  }
-
-  /**
-   * The objects (as {@link QueueObjectAction#object()} names them) that the timeline creates later: they do
-   * not exist until then. Call once, before the first cycle and after {@link #configureTopologies}.
-   */
-  public void absentAtStart(java.util.Set<String> objects) {
-    queueObjects.absentAtStart(objects);
-  }
-
-  private ClusterQueue existing(String cq) {
-    ClusterQueue q = tree.queuesByName.get(cq);
-    if (q.gone) {
-      throw new ActionRefused("ClusterQueue " + cq + " doesn't exist");
-    }
-    return q;
-  }
-
-  private void existingLocalQueue(String lq) {
-    if (!queueLifecycle.localQueueExists(lq)) {
-      throw new ActionRefused("LocalQueue " + lq + " doesn't exist");
-    }
+  /** The timeline's changes to queues and quota objects. */
+  public QueueChanges queues() {
+    return queueChanges;
   }
 
   /** Kueue's controller manager restarted: in-memory queue state is rebuilt (see {@link ControllerRestart}). */

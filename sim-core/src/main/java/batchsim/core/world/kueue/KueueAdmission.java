@@ -97,7 +97,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     this.runs = new WorkloadRuns(this);
     this.report = new KueueReport(this);
     this.downtime = new ControllerDowntime(this);
-    kueue.absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
+    kueue.queues().absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
   }
 
   /** The Kueue engine, for tests that inspect state after a run. */
@@ -386,32 +386,17 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
 
   @Override
   public boolean apply(ClusterAction action) {
-    if (action instanceof ClusterAction.SetQuota a) {
-      kueue.setQuota(a.clusterQueue(), a.flavor(), a.resource(), a.quota());
-    } else if (action instanceof ClusterAction.SetPreemption a) {
-      kueue.setPreemption(a.clusterQueue(), a.preemption());
-    } else if (action instanceof ClusterAction.StopQueue a) {
-      if (a.clusterQueue() != null) {
-        kueue.stopClusterQueue(a.clusterQueue(), a.policy());
-      } else {
-        kueue.stopLocalQueue(a.localQueue(), a.policy());
-      }
-    } else if (action instanceof ClusterAction.DeleteQueue a) {
-      if (a.clusterQueue() != null) {
-        kueue.deleteClusterQueue(a.clusterQueue());
-      } else {
-        kueue.deleteLocalQueue(a.localQueue());
-      }
-    } else if (action instanceof QueueObjectAction a) {
-      kueue.apply(a);
-      if (a instanceof QueueObjectAction.CreateResourceFlavor || a instanceof QueueObjectAction.UpdateResourceFlavor) {
-        int f = kueue.index().flavorIndex(a.object().substring("ResourceFlavor ".length()));
-        binder.flavorChanged(f, kueue.flavorSpec(f)); // the kube-scheduler sees the flavor's labels on new pods
-      }
-    } else if (action instanceof WorkloadAction a) {
+    if (action instanceof WorkloadAction a) {
       workloadActions.apply(a);
-    } else {
+      return true;
+    }
+    if (!kueue.queues().apply(action)) {
       return false;
+    }
+    if (action instanceof QueueObjectAction.CreateResourceFlavor || action instanceof QueueObjectAction.UpdateResourceFlavor) {
+      String name = ((QueueObjectAction) action).object().substring("ResourceFlavor ".length());
+      int f = kueue.index().flavorIndex(name);
+      binder.flavorChanged(f, kueue.flavorSpec(f)); // the kube-scheduler sees the flavor's labels on new pods
     }
     return true;
   }
