@@ -17,23 +17,16 @@ import java.util.TreeMap;
  * Nodes named exactly (the world's actions, under every engine): NotReady and Ready, taints and labels
  * added or removed, deletion. Names that no node can ever have are refused here; see {@link NodeNames}.
  */
-final class NodeActions implements ActionFamily {
+final class NodeActions extends ActionFamily {
   static final List<String> KEYS = List.of("setNodeNotReady", "setNodeReady", "taintNodes", "untaintNodes",
       "labelNodes", "unlabelNodes", "deleteNodes");
 
-  private final ActionContext ctx;
-
   NodeActions(ActionContext ctx) {
-    this.ctx = ctx;
+    super(ctx, KEYS);
   }
 
   @Override
-  public List<String> keys() {
-    return KEYS;
-  }
-
-  @Override
-  public ClusterAction bind(String kind, Fields outer) {
+  ClusterAction bind(String kind, Fields outer) {
     switch (kind) {
       case "setNodeNotReady":
       case "setNodeReady":

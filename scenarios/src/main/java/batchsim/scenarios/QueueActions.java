@@ -7,23 +7,16 @@ import batchsim.scenarios.yaml.ScalarNode;
 import java.util.List;
 
 /** Kueue's queue objects changed mid-run (quotas, preemption, stopPolicy, deletions) and its controller restarted. */
-final class QueueActions implements ActionFamily {
+final class QueueActions extends ActionFamily {
   static final List<String> KEYS = List.of("setQuota", "setPreemption", "stopClusterQueue", "deleteClusterQueue", "stopLocalQueue",
         "deleteLocalQueue", "restartKueue");
 
-  private final ActionContext ctx;
-
   QueueActions(ActionContext ctx) {
-    this.ctx = ctx;
+    super(ctx, KEYS);
   }
 
   @Override
-  public List<String> keys() {
-    return KEYS;
-  }
-
-  @Override
-  public ClusterAction bind(String kind, Fields outer) {
+  ClusterAction bind(String kind, Fields outer) {
     switch (kind) {
       case "setQuota": {
         Fields f = outer.map(kind, "clusterQueue", "flavor", "resource", "nominalQuota", "borrowingLimit", "lendingLimit");

@@ -18,24 +18,17 @@ import java.util.Set;
  * the scenario ({@link TimelineObjects}); here they become actions, with the checks that need the whole
  * scenario: references of a patch, and what cannot change (a LocalQueue's ClusterQueue, a TAS flavor).
  */
-final class QueueObjectActions implements ActionFamily {
+final class QueueObjectActions extends ActionFamily {
   static final List<String> KEYS = List.of("createClusterQueue", "updateClusterQueue", "createLocalQueue",
       "createCohort", "updateCohort", "deleteCohort", "createResourceFlavor", "updateResourceFlavor",
       "deleteResourceFlavor", "createTopology", "deleteTopology");
 
-  private final ActionContext ctx;
-
   QueueObjectActions(ActionContext ctx) {
-    this.ctx = ctx;
+    super(ctx, KEYS);
   }
 
   @Override
-  public List<String> keys() {
-    return KEYS;
-  }
-
-  @Override
-  public ClusterAction bind(String kind, Fields outer) {
+  ClusterAction bind(String kind, Fields outer) {
     Node block = outer.get(kind);
     if (kind.startsWith("delete")) {
       Fields f = outer.map(kind, "name");

@@ -12,27 +12,21 @@ import java.util.SortedMap;
  * Volcano's queues and PodGroups changed mid-run (scheduler: volcano only; a Kueue run reports them where they are
  * written). Queue fields read as in the {@code volcano.queues} block.
  */
-final class VolcanoActions implements ActionFamily {
+final class VolcanoActions extends ActionFamily {
   static final List<String> KEYS = List.of("createVolcanoQueue", "updateVolcanoQueue", "closeVolcanoQueue",
       "openVolcanoQueue", "deleteVolcanoQueue", "deletePodGroup");
   private static final String[] QUEUE_FIELDS = {"name", "parent", "weight", "capability", "deserved", "guarantee",
       "priority", "reclaimable"};
 
-  private final ActionContext ctx;
   private final VolcanoBinder queues;
 
   VolcanoActions(ActionContext ctx) {
-    this.ctx = ctx;
+    super(ctx, KEYS);
     this.queues = new VolcanoBinder(ctx.scenario, ctx.problems);
   }
 
   @Override
-  public List<String> keys() {
-    return KEYS;
-  }
-
-  @Override
-  public ClusterAction bind(String kind, Fields outer) {
+  ClusterAction bind(String kind, Fields outer) {
     switch (kind) {
       case "createVolcanoQueue":
       case "updateVolcanoQueue": {

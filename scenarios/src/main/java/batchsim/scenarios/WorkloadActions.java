@@ -17,30 +17,24 @@ import java.util.Set;
  * A name no listed workload, workload class or trace can produce is refused here; whether it exists at that
  * time is the engine's to check.
  */
-final class WorkloadActions implements ActionFamily {
+final class WorkloadActions extends ActionFamily {
   static final List<String> KEYS = List.of("finishWorkload", "failWorkload", "deleteWorkload", "deactivateWorkload",
       "activateWorkload", "setWorkloadPriority", "moveWorkload", "setAdmissionCheck", "setProvisioningRequest");
 
-  private final ActionContext ctx;
   private final WorkloadNames names;
   private final Map<String, Integer> priorityClasses = new LinkedHashMap<>();
   /** Every admission check some ClusterQueue uses. */
   private final Set<String> checks = new LinkedHashSet<>();
 
   WorkloadActions(ActionContext ctx) {
-    this.ctx = ctx;
+    super(ctx, KEYS);
     this.names = new WorkloadNames(ctx.scenario);
     ctx.scenario.priorityClasses().forEach(p -> priorityClasses.put(p.name().text(), p.value()));
     ctx.scenario.clusterQueues().forEach(q -> checks.addAll(q.admissionChecks()));
   }
 
   @Override
-  public List<String> keys() {
-    return KEYS;
-  }
-
-  @Override
-  public ClusterAction bind(String kind, Fields outer) {
+  ClusterAction bind(String kind, Fields outer) {
     switch (kind) {
       case "setWorkloadPriority": {
         Fields f = outer.map(kind, "workload", "priority", "priorityClass");

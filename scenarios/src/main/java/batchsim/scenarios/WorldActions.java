@@ -6,23 +6,16 @@ import batchsim.scenarios.yaml.ScalarNode;
 import java.util.List;
 
 /** The world's actions, which work under every engine: nodes of a pool or by name, and arrival rates. */
-final class WorldActions implements ActionFamily {
+final class WorldActions extends ActionFamily {
   static final List<String> KEYS = List.of("failNodes", "cordonNodes", "drainNodes", "uncordonNodes", "addNodes", "removeNodes",
         "scaleArrivals");
 
-  private final ActionContext ctx;
-
   WorldActions(ActionContext ctx) {
-    this.ctx = ctx;
+    super(ctx, KEYS);
   }
 
   @Override
-  public List<String> keys() {
-    return KEYS;
-  }
-
-  @Override
-  public ClusterAction bind(String kind, Fields outer) {
+  ClusterAction bind(String kind, Fields outer) {
     switch (kind) {
       case "failNodes": {
         Fields f = outer.map(kind, "pool", "count", "nodes", "for");
