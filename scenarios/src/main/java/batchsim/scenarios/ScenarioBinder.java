@@ -46,7 +46,8 @@ final class ScenarioBinder {
         "topologies", // Topology Aware Scheduling: TopologyBinder
         "scheduler", "volcano", // the engine and Volcano's configuration: VolcanoBinder
         // read from the tree by overrides.Composer / overrides.Matrix / expect.Expectations:
-        "include", "matrix", "replicas", "expect", "baseline", "admissionChecks", "autoscaling");
+        "include", "matrix", "replicas", "expect", "baseline", "admissionChecks", "autoscaling",
+        "story"); // a transcribed Kueue integration test: Story
     ScalarNode name = f.requiredName("name");
     long seed = f.integer("seed", DEFAULT_SEED, Long.MIN_VALUE);
     Long horizon = Values.positiveDuration(f.get("horizon"), problems);

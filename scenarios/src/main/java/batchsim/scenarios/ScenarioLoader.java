@@ -94,6 +94,7 @@ public final class ScenarioLoader {
     ProvisioningBinder.Provisioning provisioning = ProvisioningBinder.bind(root, scenario, problems);
     VolcanoSetup volcano = VolcanoBinder.bind(root, scenario, problems); // null: the scenario runs under Kueue
     Expectations expectations = Expectations.parse(root, problems);
+    Story.read(root, problems); // checked here; the stories runner reads it with story()
     if (variant == null) {
       for (List<Assignment> level : Matrix.parse(root, problems).levelAssignments()) {
         Overrides.apply(root, level, problems);
@@ -113,6 +114,14 @@ public final class ScenarioLoader {
     String sha = variant == null || variant.isEmpty() ? c.sha256()
         : sha256((c.sha256() + "\n" + variant).getBytes(StandardCharsets.UTF_8));
     return new LoadedScenario(c.file(), sha, spec, expectations, volcano);
+  }
+
+  /** The composed scenario's {@code story:} block, or null; a bad block is a ScenarioException. */
+  public static Story story(Composition c) throws ScenarioException {
+    Problems problems = new Problems();
+    Story s = Story.read(c.root(), problems);
+    problems.throwIfAny();
+    return s;
   }
 
   /** Declared cohorts and those ClusterQueues name without declaring them. */
