@@ -58,7 +58,8 @@ class TimelineStoriesTest {
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString(), "--quiet");
     assertEquals(2, r.exit(), r.err());
     // team-b is gone after its last workload ended at 2h: the second delete (3h30m) names nothing
-    assertTrue(r.err().startsWith(scenario + ":31:5: events[0]: at 3h30m: ClusterQueue team-b doesn't exist"),
+    int line = yaml.lines().toList().indexOf("  - {at: 30m, every: 3h, deleteClusterQueue: {name: team-b}}") + 1;
+    assertTrue(r.err().startsWith(scenario + ":" + line + ":5: events[0]: at 3h30m: ClusterQueue team-b doesn't exist"),
         r.err());
     assertFalse(Files.exists(out));
   }

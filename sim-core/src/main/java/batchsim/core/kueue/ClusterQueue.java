@@ -76,7 +76,8 @@ final class ClusterQueue extends QuotaNode {
   void refreshActive() {
     active = !deleted && !stopped && missingFlavors.isEmpty() && missingTopologies.isEmpty();
     // Kueue getQueueBlocker (workload_controller.go)
-    inactiveMessage = active ? "" : "ClusterQueue " + name + (deleted ? " doesn't exist" : " is inactive");
+    // a terminating ClusterQueue still exists (finalizer): inactive until it is gone
+    inactiveMessage = active ? "" : "ClusterQueue " + name + (gone ? " doesn't exist" : " is inactive");
   }
 
   /**

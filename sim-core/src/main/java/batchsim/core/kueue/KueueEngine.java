@@ -249,6 +249,11 @@ public final class KueueEngine {
     return tas.enabled();
   }
 
+  /** [TAS] A node changed in a way that matters for scheduling: parked workloads of active queues retry. */
+  public void tasNodeChanged(TasNode node) {
+    tas.nodeChanged(node);
+  }
+
   /** [TAS] A node joined the cluster (Ready): it joins the trees of the TAS flavors it matches. */
   public void nodeAdded(TasNode node) {
     tas.addNode(node, true);

@@ -113,11 +113,11 @@ final class QueueLifecycle {
     }
   }
 
-  /** Kueue: the ClusterQueue terminates; it leaves the tree once its last workload is gone. */
+  /** Kueue: the ClusterQueue terminates; it is gone (and leaves the tree) once its last workload is. */
   void deleteClusterQueue(ClusterQueue q) {
     q.deleted = true;
     q.refreshActive();
-    markPending(q, "Misconfigured", q.inactiveMessage);
+    markPending(q, "Suspended", q.inactiveMessage); // Kueue getQueueBlocker: it exists, inactive
     engine.queueObjects.released(q);
   }
 
@@ -128,6 +128,7 @@ final class QueueLifecycle {
       w.pendingReason = reason;
       w.pendingMessage = message;
       w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, message, engine.now());
+      engine.stateCheck.touch(w);
     }
   }
 
@@ -156,7 +157,8 @@ final class QueueLifecycle {
       resume(lq);
       return;
     }
-    heldLocalQueues.put(lq, "LocalQueue " + lq + (deleted ? MISSING : INACTIVE));
+    // Kueue getQueueBlocker names the LocalQueue as wl.Spec.QueueName: without its namespace.
+    heldLocalQueues.put(lq, "LocalQueue " + lq.substring(lq.indexOf('/') + 1) + (deleted ? MISSING : INACTIVE));
     for (ClusterQueue q : engine.tree.queues) {
       List<Workload> pending = new ArrayList<>(q.heap);
       pending.addAll(q.inadmissibleSet);

@@ -197,6 +197,8 @@ final class QueueObjects {
   void released(ClusterQueue q) {
     if (q.deleted && !q.gone && q.admitted.isEmpty()) {
       q.gone = true;
+      q.refreshActive();
+      engine.queueLifecycle.markPending(q, "Misconfigured", q.inactiveMessage); // "doesn't exist" now
       engine.requeues.notifyRequeue(q); // its quota leaves the cohort
       relink(engine.tree.cohortSpecs);
     }
@@ -286,7 +288,7 @@ final class QueueObjects {
       q.missingTopologies = List.copyOf(noTopology);
       q.refreshActive();
       if (wasActive && !q.active) {
-        engine.queueLifecycle.markPending(q, q.deleted ? "Misconfigured" : "Suspended", q.inactiveMessage);
+        engine.queueLifecycle.markPending(q, q.gone ? "Misconfigured" : "Suspended", q.inactiveMessage);
       } else if (!wasActive && q.active) {
         engine.requeues.notifyRequeue(q);
       }

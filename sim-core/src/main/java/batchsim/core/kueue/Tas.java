@@ -106,6 +106,22 @@ final class Tas {
     }
   }
 
+  /**
+   * A node matching a TAS flavor was created, updated or deleted in a way that matters for scheduling: Kueue's
+   * TAS ResourceFlavor reconciler (controller/tas/resource_flavor.go, after UpdatesBatchPeriod = 1 s) retries
+   * the inadmissible workloads of every active ClusterQueue.
+   */
+  void nodeChanged(TasNode n) {
+    if (!enabled() || snapshots.stream().noneMatch(s -> s.matches(n))) {
+      return;
+    }
+    for (ClusterQueue q : engine.tree.queues) {
+      if (q.active && !q.inadmissibleSet.isEmpty()) {
+        engine.requeues.notifyRequeue(q);
+      }
+    }
+  }
+
   /** Ready/schedulable changes: the node leaves or rejoins every tree (Kueue drops NotReady nodes). */
   void setNodePresent(String node, boolean present) {
     for (TasFlavorSnapshot s : snapshots) {

@@ -57,7 +57,7 @@ final class WorkloadLifecycle {
     engine.stateCheck.touch(w);
     if (!q.active) {
       // Kueue getQueueBlocker: the workload controller words the condition of a workload its queue holds.
-      w.pendingReason = q.deleted ? "Misconfigured" : "Suspended";
+      w.pendingReason = q.gone ? "Misconfigured" : "Suspended";
       w.pendingMessage = q.inactiveMessage;
       w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, w.pendingMessage, at);
       return true;
@@ -330,8 +330,11 @@ final class WorkloadLifecycle {
     }
     w.podsReadyRequeues++;
     w.requeueAtMs = engine.now() + Backoff.exponential(wfpr.backoffBaseMs(), wfpr.backoffMaxMs(), w.podsReadyRequeues);
-    // Kueue formats the reconcile request (namespace/name) into the message.
-    String key = w.id().contains("/") ? w.id() : "default/" + w.id();
+    // Kueue formats the reconcile request (namespace/name) into the message; a workload without a namespace
+    // of its own lives in its LocalQueue's.
+    String lq = w.spec.localQueue();
+    String key = w.id().contains("/") ? w.id()
+        : (lq.contains("/") ? lq.substring(0, lq.indexOf('/')) : "default") + "/" + w.id();
     evict(w, "PodsReadyTimeout", null, "Exceeded the PodsReady timeout " + key);
   }
 

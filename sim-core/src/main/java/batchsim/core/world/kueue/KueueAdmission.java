@@ -65,6 +65,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
   /** Restarts of Kueue's controller manager and what waits while it is down. */
   final ControllerDowntime downtime;
   private final WorkloadActionsApplier workloadActions = new WorkloadActionsApplier(this);
+  private final KueueNodes nodes = new KueueNodes(this);
   /** The opt-in status record, or null. */
   private StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
@@ -303,76 +304,51 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     loop.schedule(atMs, EventKind.INADMISSIBLE_REQUEUE, this, null);
   }
 
-  // ------------------------------------------------------------------ nodes
+  // ------------------------------------------------------------------ nodes (KueueNodes)
 
   @Override
   public int nodeFailed(Node n, List<Object> owners, int podsOnNode) {
-    kueue.nodeFailed(n.name()); // [TAS] out of the trees; TAS workloads there get a second pass
-    runs.podsLost(owners);
-    return podsOnNode;
+    return nodes.nodeFailed(n, owners, podsOnNode);
   }
 
   @Override
   public void nodeRepaired(Node n) {
-    if (n.schedulable()) {
-      kueue.nodeRecovered(n.name()); // [TAS] back in the topology trees
-    }
-    requestBind();
+    nodes.nodeRepaired(n);
   }
 
   @Override
   public int nodeCordoned(Node n, boolean drain, List<Object> owners, int podsOnNode) {
-    // [TAS] unschedulable nodes leave the trees; drained pods make the node unhealthy for TAS workloads
-    if (drain) {
-      kueue.nodeFailed(n.name());
-    } else {
-      kueue.nodeSchedulable(n.name(), false);
-    }
-    runs.podsLost(owners);
-    return podsOnNode;
+    return nodes.nodeCordoned(n, drain, owners, podsOnNode);
   }
 
   @Override
   public void nodeUncordoned(Node n) {
-    if (n.schedulable()) {
-      kueue.nodeRecovered(n.name()); // [TAS]
-    }
-    requestBind();
+    nodes.nodeUncordoned(n);
   }
 
-  /** [TAS] Kueue's TAS cache drops NotReady nodes; workloads with pods running there stay healthy for now. */
   @Override
   public void nodeNotReady(Node n) {
-    kueue.nodeSchedulable(n.name(), false);
-    kueue.nodeConditionsChanged(n.name(), false, binder.ownersOn(n));
+    nodes.nodeNotReady(n);
   }
 
   @Override
   public int nodeTaintsChanged(Node n, List<Object> owners, int podsEvicted) {
-    kueue.nodeUpdated(tas.tasNode(n)); // [TAS]
-    kueue.nodeConditionsChanged(n.name(), !n.failed(), binder.ownersOn(n));
-    runs.podsLost(owners);
-    requestBind();
-    return podsEvicted;
+    return nodes.nodeTaintsChanged(n, owners, podsEvicted);
   }
 
   @Override
   public void nodeLabelsChanged(Node n) {
-    kueue.nodeUpdated(tas.tasNode(n)); // [TAS]
-    requestBind();
+    nodes.nodeLabelsChanged(n);
   }
 
   @Override
   public void nodeAdded(Node n) {
-    kueue.nodeAdded(tas.tasNode(n)); // [TAS]
-    requestBind();
+    nodes.nodeAdded(n);
   }
 
   @Override
   public int nodeRemoved(Node n, List<Object> owners, int podsOnNode) {
-    kueue.nodeFailed(n.name()); // [TAS] a deleted node is unhealthy at once
-    runs.podsLost(owners);
-    return podsOnNode;
+    return nodes.nodeRemoved(n, owners, podsOnNode);
   }
 
   @Override
