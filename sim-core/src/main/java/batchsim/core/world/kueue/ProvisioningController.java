@@ -89,7 +89,10 @@ final class ProvisioningController implements EventTarget {
   void onQuotaReserved(Workload w) {
     for (String name : new java.util.ArrayList<>(admission.kueue.checkNames(w))) {
       AdmissionCheckSpec c = checks.get(name);
-      if (c == null || c.provisioning() == null || !needsRequest(w, c.provisioning())) {
+      if (c == null || c.provisioning() == null) {
+        continue; // another controller's check: Pending until the timeline's setAdmissionCheck answers
+      }
+      if (!needsRequest(w, c.provisioning())) {
         // Kueue: no request needed (no managed resource requested) → Ready at once.
         admission.setCheckState(w, name, CheckState.READY, 0, "the provisioning request is not needed");
         continue;

@@ -326,6 +326,13 @@ final class StatusRecorder implements EventTarget {
       CheckView v = t.checks.computeIfAbsent(name, CheckView::new);
       String s = WorkloadStatus.checkState(state);
       if (!s.equals(v.state)) { // a new reservation lists its checks Pending; verdicts come through checkVerdict
+        if (s.equals("Pending") && v.state != null && !v.state.equals("Pending")) {
+          // evicted and reserved again within the instant: the same reset as above
+          if (v.state.equals("Retry")) {
+            v.retryCount++;
+          }
+          v.message = "Reset to Pending after eviction. Previously: " + v.state;
+        }
         v.state = s;
         v.timeMs = now;
       }
