@@ -27,7 +27,7 @@ final class ClusterObjects {
   final List<ResourceFlavorSpec> flavors;
   /** [TAS] The Topology objects by name; empty when the case has none. */
   final Map<String, TopologySpec> topologies = new LinkedHashMap<>();
-  /** [TAS] The cluster's nodes (all Ready). */
+  /** [TAS] The nodes Kueue's TAS cache keeps: Ready and schedulable ones. */
   final List<TasNode> nodes = new ArrayList<>();
   /** The names of the AdmissionCheck objects (all ProvisioningRequest checks, active). */
   final Set<String> admissionChecks = new LinkedHashSet<>();
@@ -64,7 +64,12 @@ final class ClusterObjects {
     }
   }
 
-  /** [TAS] {@code topologies: [{name, levels}]} and {@code nodes: [{name, labels, taints, allocatable}]}. */
+  /**
+   * [TAS] {@code topologies: [{name, levels}]} and {@code nodes: [{name, labels, taints, allocatable, ready,
+   * unschedulable}]}. A node that is not Ready or is unschedulable never enters the TAS cache (Kueue
+   * tas_nodes_cache.go sync deletes it while SchedulerLibraryIntegration is off, its default), so it is not
+   * given to the engine at all.
+   */
   private void readTopologies(JsonNode spec, ResourceSpace resources) {
     for (JsonNode t : Nodes.list(spec, "topologies")) {
       String name = Nodes.required(t, "name", "topology");
@@ -84,7 +89,7 @@ final class ClusterObjects {
     for (JsonNode n : Nodes.list(spec, "nodes")) {
       String name = Nodes.required(n, "name", "node");
       String where = "node " + name;
-      Nodes.onlyKnown(n, Set.of("name", "labels", "taints", "allocatable"), where);
+      Nodes.onlyKnown(n, Set.of("name", "labels", "taints", "allocatable", "ready", "unschedulable"), where);
       if (!names.add(name)) {
         throw CaseException.invalid("duplicate node " + name);
       }
@@ -96,7 +101,9 @@ final class ClusterObjects {
       for (Map.Entry<String, JsonNode> e : Nodes.map(n, "allocatable").entrySet()) {
         alloc[resources.require(e.getKey())] = Nodes.quantity(e.getKey(), e.getValue());
       }
-      nodes.add(new TasNode(name, labels, taints(n), Resources.wrap(alloc)));
+      if (Nodes.bool(n, "ready", true) && !Nodes.bool(n, "unschedulable", false)) {
+        nodes.add(new TasNode(name, labels, taints(n), Resources.wrap(alloc)));
+      }
     }
   }
 
