@@ -48,7 +48,6 @@ final class ClusterObjects {
     for (JsonNode c : Nodes.list(spec, "admissionChecks")) {
       String name = Nodes.required(c, "name", "admission check");
       String where = "admission check " + name;
-      Nodes.onlyKnown(c, Set.of("name", "controller", "active"), where);
       String controller = Nodes.required(c, "controller", where);
       if (!PROVISIONING_REQUEST.equals(controller)) {
         throw CaseException.unsupported(where + ": controller " + controller
@@ -73,7 +72,6 @@ final class ClusterObjects {
   private void readTopologies(JsonNode spec, ResourceSpace resources) {
     for (JsonNode t : Nodes.list(spec, "topologies")) {
       String name = Nodes.required(t, "name", "topology");
-      Nodes.onlyKnown(t, Set.of("name", "levels"), "topology " + name);
       List<String> levels = new ArrayList<>();
       for (JsonNode l : Nodes.list(t, "levels")) {
         levels.add(Nodes.text(l, "topology " + name + " level"));
@@ -89,7 +87,6 @@ final class ClusterObjects {
     for (JsonNode n : Nodes.list(spec, "nodes")) {
       String name = Nodes.required(n, "name", "node");
       String where = "node " + name;
-      Nodes.onlyKnown(n, Set.of("name", "labels", "taints", "allocatable", "ready", "unschedulable"), where);
       if (!names.add(name)) {
         throw CaseException.invalid("duplicate node " + name);
       }
@@ -115,7 +112,6 @@ final class ClusterObjects {
         continue;
       }
       String name = Nodes.required(f, "name", "flavor");
-      Nodes.onlyKnown(f, Set.of("name", "nodeLabels", "nodeTaints", "tolerations", "topologyName"), "flavor " + name);
       TreeMap<String, String> labels = new TreeMap<>();
       for (Map.Entry<String, JsonNode> e : Nodes.map(f, "nodeLabels").entrySet()) {
         labels.put(e.getKey(), Nodes.text(e.getValue(), "nodeLabels"));
