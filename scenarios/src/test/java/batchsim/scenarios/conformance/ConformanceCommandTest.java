@@ -98,15 +98,16 @@ class ConformanceCommandTest {
     String wl = "admissionChecks, cq, created, id, podSets, priority, reservedAt, uid";
     String node = "allocatable, labels, name, ready, taints, unschedulable";
     assertEquals(List.of(
-        k + ":7:17: unknown key 'stopPolicy' at fixtures.one[0].stopPolicy (known: admissionChecks, cohort, "
+        k + ":29:1: duplicate key 'entries' (first at line 28, column 1)",
+        k + ":8:17: unknown key 'stopPolicy' at fixtures.one[0].stopPolicy (known: admissionChecks, cohort, "
             + "fairSharing, fairWeight, flavorFungibility, fungibility, name, preemption, queueing, "
             + "queueingStrategy, resourceGroups)",
-        k + ":14:77: unknown key 'Ready' at nodes[0].Ready (known: " + node + ")",
-        k + ":18:61: unknown key 'flavor' at expect.newly_admitted[ns/w].podSets.main.flavor (known: count, "
+        k + ":15:77: unknown key 'Ready' at nodes[0].Ready (known: " + node + ")",
+        k + ":19:61: unknown key 'flavor' at expect.newly_admitted[ns/w].podSets.main.flavor (known: count, "
             + "delayedTopologyRequest, flavors, topologyAssignment, usage)",
-        k + ":21:20: unknown key 'unschedulabel' at variants[0].change.nodes.x1.unschedulabel (known: " + node + ")",
-        k + ":22:50: unknown key 'prio' at variants[0].change.pending.replace_with[0].prio (known: " + wl + ")",
-        k + ":23:5: unknown key 'expected' at variants[0].expected (known: caveat, change, expect, kueue_test)"),
+        k + ":22:20: unknown key 'unschedulabel' at variants[0].change.nodes.x1.unschedulabel (known: " + node + ")",
+        k + ":23:50: unknown key 'prio' at variants[0].change.pending.replace_with[0].prio (known: " + wl + ")",
+        k + ":24:5: unknown key 'expected' at variants[0].expected (known: caveat, change, expect, kueue_test)"),
         kueue.err().lines().map(l -> l.replace("batchsim conformance: ", "")).toList());
 
     String v = "src/test/resources/conformance/volcano-unknown-keys.yaml";

@@ -50,23 +50,22 @@ class NodeConditionsTest {
   }
 
   @Test
-  void volcanoPredicatesKeepPodsOffNotReadyAndUnschedulableNodes() throws Exception {
+  void volcanoPredicatesKeepPodsOffNotReadyUnschedulableAndTaintedNodes() throws Exception {
     String yaml = text(VOLCANO);
-    assertEquals("PASS nc-not-ready\nPASS nc-unschedulable\n2 passed, 0 failed, 0 skipped\n",
+    assertEquals("PASS nc-not-ready\nPASS nc-unschedulable\nPASS nc-taint\n3 passed, 0 failed, 0 skipped\n",
         volcano(yaml).replace(System.lineSeparator(), "\n"));
-    String ready = yaml.replace(", ready: false", "").replace(", unschedulable: true", "");
-    assertEquals("""
+    String ready = yaml.replace(", ready: false", "").replace(", unschedulable: true", "")
+        .replace(", taints: [{key: dedicated, value: gpu, effect: NoSchedule}]", "");
+    String fails = """
         FAIL nc-not-ready: binds: expected {ns1/p1=n2} got {ns1/p1=n1}
         FAIL nc-unschedulable: binds: expected {ns1/p1=n2} got {ns1/p1=n1}
-        0 passed, 2 failed, 0 skipped
-        """, volcano(ready).replace(System.lineSeparator(), "\n"));
+        FAIL nc-taint: binds: expected {ns1/p1=n2} got {ns1/p1=n1}
+        0 passed, 3 failed, 0 skipped
+        """;
+    assertEquals(fails, volcano(ready).replace(System.lineSeparator(), "\n"));
     // Volcano keeps the NotReady node in the session: without the predicates plugin nothing keeps the pod off it.
     String noPredicates = yaml.replace("        - {name: predicates, enabled: [predicate]}\n", "");
-    assertEquals("""
-        FAIL nc-not-ready: binds: expected {ns1/p1=n2} got {ns1/p1=n1}
-        FAIL nc-unschedulable: binds: expected {ns1/p1=n2} got {ns1/p1=n1}
-        0 passed, 2 failed, 0 skipped
-        """, volcano(noPredicates).replace(System.lineSeparator(), "\n"));
+    assertEquals(fails, volcano(noPredicates).replace(System.lineSeparator(), "\n"));
   }
 
   @Test
