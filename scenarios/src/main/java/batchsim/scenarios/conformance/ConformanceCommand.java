@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
  * {@code batchsim conformance FILE...}: replays Kueue conformance case files through the engine. Prints one
  * line per case and variant ({@code PASS}, {@code FAIL} with the first difference, or {@code SKIP} with the
  * reason) and a closing {@code N passed, M failed, K skipped}. Exits 0 when nothing failed, 1 when a case
- * failed, 2 when a file cannot be read.
+ * failed, 2 when a file cannot be read or holds a key its format does not know (each such key on its own line,
+ * with file:line:column and its path).
  */
 @Command(name = "conformance", header = "Replay Kueue or Volcano conformance cases through the engines.",
     mixinStandardHelpOptions = true)
@@ -50,7 +51,7 @@ public final class ConformanceCommand implements Callable<Integer> {
       try {
         perFile.add(CaseFile.read(f));
       } catch (CaseFileException e) {
-        err.println("batchsim conformance: " + e.getMessage());
+        e.getMessage().lines().forEach(l -> err.println("batchsim conformance: " + l));
         err.flush();
         return UNREADABLE;
       }
@@ -65,7 +66,7 @@ public final class ConformanceCommand implements Callable<Integer> {
         try {
           volcano = volcano.plus(VolcanoConformance.runCases(files.get(i), out));
         } catch (VolcanoCaseFileException e) {
-          err.println("batchsim conformance: " + e.getMessage());
+          e.getMessage().lines().forEach(l -> err.println("batchsim conformance: " + l));
           err.flush();
           return UNREADABLE;
         }

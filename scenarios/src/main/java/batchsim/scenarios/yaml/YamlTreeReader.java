@@ -57,6 +57,37 @@ public final class YamlTreeReader {
     return new YamlTreeReader(file, issues).readDocument(text);
   }
 
+  /**
+   * Reads every document of a multi-document stream ({@code ---} separated), in order; empty documents are
+   * skipped. Anchors do not carry over between documents. Returns an empty list after reporting a syntax error.
+   */
+  public static List<Node> readAll(String file, String text, IssueSink issues) {
+    return new YamlTreeReader(file, issues).readDocuments(text);
+  }
+
+  private List<Node> readDocuments(String text) {
+    List<Node> out = new ArrayList<>();
+    try (YAMLParser p = FACTORY.createParser(text)) {
+      parser = p;
+      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        anchors.clear();
+        anchorSizes.clear();
+        Node root = readValue(t, "");
+        if (!root.isNull()) {
+          out.add(root);
+        }
+      }
+      return out;
+    } catch (StreamReadException e) {
+      reportSyntaxError(e);
+      return List.of();
+    } catch (TooManyNodes e) {
+      return List.of();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // reading from a String: cannot happen
+    }
+  }
+
   private Node readDocument(String text) {
     try (YAMLParser p = FACTORY.createParser(text)) {
       parser = p;

@@ -88,4 +88,39 @@ class ConformanceCommandTest {
     assertEquals(2, bad.exit());
     assertTrue(bad.err().startsWith("batchsim conformance: ") && bad.err().contains("not valid YAML"), bad.err());
   }
+
+  @Test
+  void aKeyTheFormatDoesNotKnowRefusesTheFileWithItsLocation() {
+    String k = "src/test/resources/conformance/kueue-unknown-keys.yaml";
+    Run kueue = run(k);
+    assertEquals(2, kueue.exit());
+    assertEquals("", kueue.out());
+    String wl = "admissionChecks, cq, created, id, podSets, priority, reservedAt, uid";
+    String node = "allocatable, labels, name, ready, taints, unschedulable";
+    assertEquals(List.of(
+        k + ":29:1: duplicate key 'entries' (first at line 28, column 1)",
+        k + ":8:17: unknown key 'stopPolicy' at fixtures.one[0].stopPolicy (known: admissionChecks, cohort, "
+            + "fairSharing, fairWeight, flavorFungibility, fungibility, name, preemption, queueing, "
+            + "queueingStrategy, resourceGroups)",
+        k + ":15:77: unknown key 'Ready' at nodes[0].Ready (known: " + node + ")",
+        k + ":19:61: unknown key 'flavor' at expect.newly_admitted[ns/w].podSets.main.flavor (known: count, "
+            + "delayedTopologyRequest, flavors, topologyAssignment, usage)",
+        k + ":22:20: unknown key 'unschedulabel' at variants[0].change.nodes.x1.unschedulabel (known: " + node + ")",
+        k + ":23:50: unknown key 'prio' at variants[0].change.pending.replace_with[0].prio (known: " + wl + ")",
+        k + ":24:5: unknown key 'expected' at variants[0].expected (known: caveat, change, expect, kueue_test)"),
+        kueue.err().lines().map(l -> l.replace("batchsim conformance: ", "")).toList());
+
+    String v = "src/test/resources/conformance/volcano-unknown-keys.yaml";
+    Run volcano = run(v);
+    assertEquals(2, volcano.exit());
+    assertEquals("", volcano.out());
+    String pod = "id, node, nodeSelector, pg, phase, preemptable, priority, request, role";
+    assertEquals(List.of(
+        v + ":7:51: unknown key 'redy' at cases[0].nodes[0].redy (known: labels, name, ready, taints, unschedulable; "
+            + "or a resource with a scalar amount)",
+        v + ":10:65: unknown key 'nodeSelecter' at cases[0].pods[0].nodeSelecter (known: " + pod + ")",
+        v + ":11:14: unknown key 'bindz' at cases[0].expect.bindz (known: binds, evicted, phases, pipelined)",
+        v + ":14:61: unknown key 'nod' at cases[0].variants[0].add_pods[0].nod (known: " + pod + ")"),
+        volcano.err().lines().map(l -> l.replace("batchsim conformance: ", "")).toList());
+  }
 }

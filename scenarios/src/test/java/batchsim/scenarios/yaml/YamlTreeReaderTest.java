@@ -94,6 +94,16 @@ class YamlTreeReaderTest {
   }
 
   @Test
+  void readAll_everyDocumentWithItsLocations_anchorsStayInTheirDocument() {
+    List<Node> docs = YamlTreeReader.readAll("f.yaml", "a: &x {k: 1}\nb: *x\n---\n---\nc: *x\n",
+        (at, path, msg) -> issues.add(at + " " + path + " " + msg));
+    assertEquals(2, docs.size());
+    assertEquals("b.k", ((MapNode) ((MapNode) docs.get(0)).get("b")).get("k").path());
+    assertEquals(new Location("f.yaml", 5, 1), ((MapNode) docs.get(1)).entries().get("c").key().location());
+    assertEquals(List.of("f.yaml:5:4 c unknown alias '*x' (anchors must be defined before use)"), issues);
+  }
+
+  @Test
   void read_aliasBomb_isStopped() {
     StringBuilder sb = new StringBuilder("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
     for (int i = 1; i < 9; i++) {

@@ -30,12 +30,10 @@ final class CaseConfig {
   static KueueConfig read(JsonNode spec) {
     KueueConfig d = KueueConfig.defaults();
     JsonNode cfg = spec.get("config");
-    Nodes.onlyKnown(cfg, Set.of("fairSharing", "waitForPodsReady"), "config");
     boolean fairSharing = Nodes.has(cfg, "fairSharing");
     List<FairSharingStrategy> strategies = new ArrayList<>();
     if (fairSharing) {
       JsonNode fs = cfg.get("fairSharing");
-      Nodes.onlyKnown(fs, Set.of("preemptionStrategies"), "config.fairSharing");
       for (JsonNode s : Nodes.list(fs, "preemptionStrategies")) {
         try {
           strategies.add(KueueEnum.parse(FairSharingStrategy.class, Nodes.text(s, "strategy")));
@@ -50,9 +48,7 @@ final class CaseConfig {
     RequeuingTimestamp ts = d.podsReadyRequeuingTimestamp();
     JsonNode wfpr = cfg == null ? null : cfg.get("waitForPodsReady");
     if (wfpr != null && !wfpr.isNull()) {
-      Nodes.onlyKnown(wfpr, Set.of("requeuingStrategy"), "config.waitForPodsReady");
       JsonNode rs = wfpr.get("requeuingStrategy");
-      Nodes.onlyKnown(rs, Set.of("timestamp"), "config.waitForPodsReady.requeuingStrategy");
       ts = Nodes.enumValue(RequeuingTimestamp.class, rs, "timestamp", ts);
     }
     boolean prioritySorting = d.prioritySortingWithinCohort();

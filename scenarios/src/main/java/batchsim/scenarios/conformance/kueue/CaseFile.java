@@ -1,5 +1,6 @@
 package batchsim.scenarios.conformance.kueue;
 
+import batchsim.scenarios.conformance.KeyCheck;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,8 +49,14 @@ public final class CaseFile {
 
   /** Parses case documents from {@code in}; {@code source} names it in messages. */
   public static List<ConformanceCase> parse(Reader in, String source) throws CaseFileException {
+    String text;
+    try {
+      text = KeyCheck.text(in);
+    } catch (IOException e) {
+      throw new CaseFileException(source + ": cannot read: " + describe(e), e);
+    }
     List<JsonNode> docs = new ArrayList<>();
-    try (MappingIterator<JsonNode> it = YAML.readerFor(JsonNode.class).readValues(in)) {
+    try (MappingIterator<JsonNode> it = YAML.readerFor(JsonNode.class).readValues(text)) {
       while (it.hasNextValue()) {
         JsonNode d = it.nextValue();
         if (d != null && !d.isNull() && !d.isMissingNode()) {
@@ -58,6 +65,10 @@ public final class CaseFile {
       }
     } catch (IOException | RuntimeException e) {
       throw new CaseFileException(source + ": not valid YAML: " + describe(e), e);
+    }
+    List<String> unknown = KeyCheck.problems(source, text, CaseKeys::unknownKeys);
+    if (!unknown.isEmpty()) {
+      throw new CaseFileException(String.join("\n", unknown));
     }
     JsonNode fixtures = null;
     List<JsonNode> cases = new ArrayList<>();

@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -23,10 +22,6 @@ import java.util.TreeMap;
  * ({@code pending}) and single incoming ones, with priority 0, no UID and creation time "unset" unless given.
  */
 final class CaseWorkloads {
-  private static final Set<String> WORKLOAD_FIELDS = Set.of("id", "cq", "priority", "created", "reservedAt",
-      "uid", "podSets", "admissionChecks");
-  private static final Set<String> POD_SET_FIELDS = Set.of("name", "count", "minCount", "perPod", "flavors",
-      "nodeSelector", "tolerations", "topology");
 
   private final JsonNode spec;
   private final ResourceSpace resources;
@@ -90,7 +85,6 @@ final class CaseWorkloads {
   }
 
   private WorkloadSpec workloadSpec(JsonNode w, String id, String cq, boolean withChecks) {
-    Nodes.onlyKnown(w, WORKLOAD_FIELDS, "workload " + id);
     if (!withChecks && Nodes.has(w, "admissionChecks")) {
       throw CaseException.unsupported("workload " + id + " field 'admissionChecks' is not supported here");
     }
@@ -107,7 +101,6 @@ final class CaseWorkloads {
 
   private PodSetSpec podSet(JsonNode ps, String id) {
     String where = "workload " + id + " podSet";
-    Nodes.onlyKnown(ps, POD_SET_FIELDS, where);
     String name = Nodes.required(ps, "name", where);
     int count = Nodes.integer(ps, "count", 1);
     int min = Nodes.integer(ps, "minCount", PodSetSpec.NO_MIN_COUNT);
@@ -132,7 +125,6 @@ final class CaseWorkloads {
     if (t == null || t.isNull()) {
       return null;
     }
-    Nodes.onlyKnown(t, Set.of("required", "preferred"), where + " topology");
     if (t.size() != 1) {
       throw CaseException.invalid(where + " topology: exactly one of required, preferred");
     }

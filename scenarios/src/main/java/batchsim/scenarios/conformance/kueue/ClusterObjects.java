@@ -27,7 +27,7 @@ final class ClusterObjects {
   final List<ResourceFlavorSpec> flavors;
   /** [TAS] The Topology objects by name; empty when the case has none. */
   final Map<String, TopologySpec> topologies = new LinkedHashMap<>();
-  /** [TAS] The cluster's nodes (all Ready). */
+  /** [TAS] The nodes Kueue's TAS cache keeps: Ready and schedulable ones. */
   final List<TasNode> nodes = new ArrayList<>();
   /** The names of the AdmissionCheck objects (all ProvisioningRequest checks, active). */
   final Set<String> admissionChecks = new LinkedHashSet<>();
@@ -48,7 +48,6 @@ final class ClusterObjects {
     for (JsonNode c : Nodes.list(spec, "admissionChecks")) {
       String name = Nodes.required(c, "name", "admission check");
       String where = "admission check " + name;
-      Nodes.onlyKnown(c, Set.of("name", "controller", "active"), where);
       String controller = Nodes.required(c, "controller", where);
       if (!PROVISIONING_REQUEST.equals(controller)) {
         throw CaseException.unsupported(where + ": controller " + controller
@@ -64,11 +63,15 @@ final class ClusterObjects {
     }
   }
 
-  /** [TAS] {@code topologies: [{name, levels}]} and {@code nodes: [{name, labels, taints, allocatable}]}. */
+  /**
+   * [TAS] {@code topologies: [{name, levels}]} and {@code nodes: [{name, labels, taints, allocatable, ready,
+   * unschedulable}]}. A node that is not Ready or is unschedulable never enters the TAS cache (Kueue
+   * tas_nodes_cache.go sync deletes it while SchedulerLibraryIntegration is off, its default), so it is not
+   * given to the engine at all.
+   */
   private void readTopologies(JsonNode spec, ResourceSpace resources) {
     for (JsonNode t : Nodes.list(spec, "topologies")) {
       String name = Nodes.required(t, "name", "topology");
-      Nodes.onlyKnown(t, Set.of("name", "levels"), "topology " + name);
       List<String> levels = new ArrayList<>();
       for (JsonNode l : Nodes.list(t, "levels")) {
         levels.add(Nodes.text(l, "topology " + name + " level"));
@@ -84,7 +87,6 @@ final class ClusterObjects {
     for (JsonNode n : Nodes.list(spec, "nodes")) {
       String name = Nodes.required(n, "name", "node");
       String where = "node " + name;
-      Nodes.onlyKnown(n, Set.of("name", "labels", "taints", "allocatable"), where);
       if (!names.add(name)) {
         throw CaseException.invalid("duplicate node " + name);
       }
@@ -96,7 +98,9 @@ final class ClusterObjects {
       for (Map.Entry<String, JsonNode> e : Nodes.map(n, "allocatable").entrySet()) {
         alloc[resources.require(e.getKey())] = Nodes.quantity(e.getKey(), e.getValue());
       }
-      nodes.add(new TasNode(name, labels, taints(n), Resources.wrap(alloc)));
+      if (Nodes.bool(n, "ready", true) && !Nodes.bool(n, "unschedulable", false)) {
+        nodes.add(new TasNode(name, labels, taints(n), Resources.wrap(alloc)));
+      }
     }
   }
 
@@ -108,7 +112,6 @@ final class ClusterObjects {
         continue;
       }
       String name = Nodes.required(f, "name", "flavor");
-      Nodes.onlyKnown(f, Set.of("name", "nodeLabels", "nodeTaints", "tolerations", "topologyName"), "flavor " + name);
       TreeMap<String, String> labels = new TreeMap<>();
       for (Map.Entry<String, JsonNode> e : Nodes.map(f, "nodeLabels").entrySet()) {
         labels.put(e.getKey(), Nodes.text(e.getValue(), "nodeLabels"));

@@ -8,8 +8,9 @@ import java.util.Locale;
  * Runs conformance cases through the Kueue engine: one fresh engine per case, set up as the case
  * describes, one check of the case's kind, and a verdict. TAS cases (topologies, nodes, ProvisioningRequest
  * admission checks, podSet topology requests) run like any other. What the engine does not model (other
- * kinds, unknown fields or feature gates, admission check controllers other than ProvisioningRequest, and
- * the like) is skipped with the precise reason.
+ * kinds, unknown feature gates, admission check controllers other than ProvisioningRequest, and the like) is
+ * skipped with the precise reason. A key the format does not know never reaches here: {@link CaseFile}
+ * refuses the file with the key's location ({@link CaseKeys}).
  */
 public final class ConformanceRunner {
   private ConformanceRunner() {}

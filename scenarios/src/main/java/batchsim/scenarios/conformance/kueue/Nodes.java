@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Reading values out of case documents, with the file's conventions (quantities, relative times). */
 final class Nodes {
@@ -138,19 +137,6 @@ final class Nodes {
       return KueueEnum.parse(type, text(obj.get(field), field));
     } catch (IllegalArgumentException e) {
       throw CaseException.invalid(field + ": " + e.getMessage());
-    }
-  }
-
-  /** Rejects fields the runner does not model, so that a case never passes while ignoring part of itself. */
-  static void onlyKnown(JsonNode obj, Set<String> known, String where) {
-    if (obj == null || !obj.isObject()) {
-      return;
-    }
-    for (Iterator<String> it = obj.fieldNames(); it.hasNext();) {
-      String f = it.next();
-      if (!known.contains(f)) {
-        throw CaseException.unsupported(where + " field '" + f + "' is not supported yet");
-      }
     }
   }
 }

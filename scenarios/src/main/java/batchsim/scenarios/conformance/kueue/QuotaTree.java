@@ -20,11 +20,6 @@ import java.util.Set;
 
 /** A case's quota tree: its cohorts and ClusterQueues, with the defaults of Kueue's test wrappers. */
 final class QuotaTree {
-  private static final Set<String> CQ_FIELDS = Set.of("name", "cohort", "queueing", "queueingStrategy",
-      "preemption", "fungibility", "flavorFungibility", "resourceGroups", "fairWeight", "fairSharing",
-      "admissionChecks");
-  private static final Set<String> COHORT_FIELDS = Set.of("name", "parent", "resourceGroups", "fairWeight",
-      "fairSharing");
 
   final List<CohortSpec> cohorts = new ArrayList<>();
   final List<ClusterQueueSpec> queues = new ArrayList<>();
@@ -55,7 +50,6 @@ final class QuotaTree {
 
   private ClusterQueueSpec clusterQueue(JsonNode q) {
     String name = Nodes.required(q, "name", "ClusterQueue");
-    Nodes.onlyKnown(q, CQ_FIELDS, "ClusterQueue " + name);
     QueueingStrategy strategy = Nodes.enumValue(QueueingStrategy.class, q,
         Nodes.has(q, "queueingStrategy") ? "queueingStrategy" : "queueing", QueueingStrategy.BEST_EFFORT_FIFO);
     JsonNode fung = Nodes.has(q, "fungibility") ? q.get("fungibility") : q.get("flavorFungibility");
@@ -73,7 +67,6 @@ final class QuotaTree {
 
   private CohortSpec cohort(JsonNode c) {
     String name = Nodes.required(c, "name", "cohort");
-    Nodes.onlyKnown(c, COHORT_FIELDS, "cohort " + name);
     return new CohortSpec(name, Nodes.string(c, "parent", null), groups(c, "cohort " + name), weight(c));
   }
 
@@ -92,14 +85,12 @@ final class QuotaTree {
   private static List<ResourceGroupSpec> groups(JsonNode owner, String where) {
     List<ResourceGroupSpec> out = new ArrayList<>();
     for (JsonNode g : Nodes.list(owner, "resourceGroups")) {
-      Nodes.onlyKnown(g, Set.of("covered", "flavors"), where + " resourceGroup");
       List<String> covered = new ArrayList<>();
       for (JsonNode r : Nodes.list(g, "covered")) {
         covered.add(Nodes.text(r, "covered"));
       }
       List<FlavorQuotaSpec> fqs = new ArrayList<>();
       for (JsonNode f : Nodes.list(g, "flavors")) {
-        Nodes.onlyKnown(f, Set.of("flavor", "quota"), where + " flavor quota");
         String flavor = Nodes.required(f, "flavor", where);
         Map<String, QuotaSpec> quotas = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : Nodes.map(f, "quota").entrySet()) {
@@ -116,7 +107,6 @@ final class QuotaTree {
     if (!q.isObject()) {
       return QuotaSpec.nominal(Nodes.quantity(resource, q));
     }
-    Nodes.onlyKnown(q, Set.of("nominal", "borrowingLimit", "lendingLimit"), "quota of " + resource);
     long nominal = Nodes.has(q, "nominal") ? Nodes.quantity(resource, q.get("nominal")) : 0;
     long bl = Nodes.has(q, "borrowingLimit") ? Nodes.quantity(resource, q.get("borrowingLimit")) : QuotaSpec.UNLIMITED;
     long ll = Nodes.has(q, "lendingLimit") ? Nodes.quantity(resource, q.get("lendingLimit")) : QuotaSpec.UNLIMITED;
@@ -127,8 +117,6 @@ final class QuotaTree {
     if (p == null || p.isNull()) {
       return PreemptionSpec.NEVER;
     }
-    Nodes.onlyKnown(p, Set.of("withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort"),
-        "ClusterQueue " + cq + " preemption");
     PreemptionPolicy within = Nodes.enumValue(PreemptionPolicy.class, p, "withinClusterQueue", PreemptionPolicy.NEVER);
     PreemptionPolicy reclaim = Nodes.enumValue(PreemptionPolicy.class, p, "reclaimWithinCohort",
         PreemptionPolicy.NEVER);
@@ -137,7 +125,6 @@ final class QuotaTree {
     JsonNode b = p.get("borrowWithinCohort");
     if (b != null && !b.isNull()) {
       if (b.isObject()) {
-        Nodes.onlyKnown(b, Set.of("policy", "maxPriorityThreshold"), "borrowWithinCohort");
         borrow = Nodes.enumValue(PreemptionPolicy.class, b, "policy", PreemptionPolicy.NEVER);
         threshold = Nodes.has(b, "maxPriorityThreshold") ? Nodes.integer(b, "maxPriorityThreshold", 0) : null;
       } else {
@@ -151,7 +138,6 @@ final class QuotaTree {
     if (f == null || f.isNull()) {
       return FlavorFungibility.DEFAULT;
     }
-    Nodes.onlyKnown(f, Set.of("whenCanBorrow", "whenCanPreempt", "preference"), "ClusterQueue " + cq + " fungibility");
     return new FlavorFungibility(policy(f, "whenCanBorrow", FungibilityPolicy.MAY_STOP_SEARCH),
         policy(f, "whenCanPreempt", FungibilityPolicy.TRY_NEXT_FLAVOR),
         Nodes.enumValue(FungibilityPreference.class, f, "preference", null));

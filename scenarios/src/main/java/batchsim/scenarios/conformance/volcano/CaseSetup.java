@@ -3,6 +3,7 @@ package batchsim.scenarios.conformance.volcano;
 import batchsim.core.model.Quantity;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.Resources;
+import batchsim.core.model.Taint;
 import batchsim.core.volcano.ExtensionPoint;
 import batchsim.core.volcano.PluginSpec;
 import batchsim.core.volcano.PodGroupPhase;
@@ -33,7 +34,8 @@ import java.util.regex.Pattern;
 final class CaseSetup {
   static final Set<String> PLUGINS = Set.of("capacity", "proportion", "gang", "priority", "drf", "predicates",
       "nodeorder", "overcommit", "conformance", "test-rejecter");
-  private static final Set<String> NODE_KEYS = Set.of("name", "labels", "taints");
+  /** A node's keys that are not resources; every other key of a node is a capacity. */
+  static final Set<String> NODE_KEYS = Set.of("name", "labels", "taints", "ready", "unschedulable");
   private static final Pattern REJECT = Pattern.compile("Reject for PodGroup named ([^\\s,.;]+)");
 
   private final JsonNode spec;
@@ -177,10 +179,7 @@ final class CaseSetup {
     for (JsonNode n : spec.path("nodes")) {
       TreeMap<String, String> labels = new TreeMap<>();
       n.path("labels").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-      if (n.has("taints")) {
-        throw UnsupportedCase.unsupported("node taints are not read by this runner");
-      }
-      nodes.add(new VolcanoNodeSpec(n.path("name").asText(), labels, null, vector(n, NODE_KEYS)));
+      nodes.add(new VolcanoNodeSpec(n.path("name").asText(), labels, taints(n), vector(n, NODE_KEYS)));
     }
     List<VolcanoQueueSpec> queues = new ArrayList<>();
     for (JsonNode q : spec.path("queues")) {
@@ -193,6 +192,42 @@ final class CaseSetup {
     VolcanoEngine e = new VolcanoEngine(resources, config, queues, nodes, () -> 0L).checked(true);
     addObjects(e, spec.path("podgroups"), spec.path("pods"));
     return e;
+  }
+
+  /**
+   * A node's taints, plus the ones kube puts on it by condition. Volcano keeps a NotReady node in the session
+   * (node_info.go setNodeState ignores node conditions "because of taint/toleration"); what keeps pods off it
+   * is the node lifecycle controller's not-ready:NoSchedule taint, seen by the predicates plugin's
+   * TaintToleration filter. An unschedulable node is refused by the predicates' NodeUnschedulable filter,
+   * which honours exactly a toleration of the unschedulable:NoSchedule taint. Without the predicates plugin
+   * Volcano places pods on such nodes, and so does the engine.
+   */
+  private static List<Taint> taints(JsonNode n) {
+    List<Taint> out = new ArrayList<>();
+    for (JsonNode t : n.path("taints")) {
+      if (!t.hasNonNull("key")) {
+        throw UnsupportedCase.invalid("node " + n.path("name").asText() + ": a taint needs a key");
+      }
+      out.add(new Taint(t.get("key").asText(), t.path("value").asText(""), t.path("effect").asText("NoSchedule")));
+    }
+    if (!flag(n, "ready", true)) {
+      out.add(Taint.NOT_READY);
+    }
+    if (flag(n, "unschedulable", false)) {
+      out.add(Taint.UNSCHEDULABLE);
+    }
+    return out;
+  }
+
+  private static boolean flag(JsonNode n, String key, boolean dflt) {
+    JsonNode v = n.get(key);
+    if (v == null || v.isNull()) {
+      return dflt;
+    }
+    if (!v.isBoolean()) {
+      throw UnsupportedCase.invalid("node " + n.path("name").asText() + ": " + key + " must be true or false, got " + v);
+    }
+    return v.booleanValue();
   }
 
   void addObjects(VolcanoEngine e, JsonNode podgroups, JsonNode pods) {

@@ -1,5 +1,6 @@
 package batchsim.scenarios.conformance.volcano;
 
+import batchsim.scenarios.conformance.KeyCheck;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -51,14 +52,20 @@ public final class VolcanoCaseFile {
 
   public static List<VolcanoCase> parse(Reader in, String source) throws VolcanoCaseFileException {
     JsonNode root;
+    String text;
     try {
-      root = YAML.readTree(in);
+      text = KeyCheck.text(in);
+      root = YAML.readTree(text);
     } catch (IOException | RuntimeException e) {
       String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replaceAll("\\s+", " ");
       throw new VolcanoCaseFileException(source + ": not valid YAML: " + m, e);
     }
     if (root == null || !root.isObject() || !root.path("cases").isArray()) {
       throw new VolcanoCaseFileException(source + ": no 'cases:' list (not a Volcano case file)");
+    }
+    List<String> unknown = KeyCheck.problems(source, text, CaseKeys::unknownKeys);
+    if (!unknown.isEmpty()) {
+      throw new VolcanoCaseFileException(String.join("\n", unknown));
     }
     List<VolcanoCase> out = new ArrayList<>();
     int n = 0;

@@ -87,7 +87,7 @@ class ConformanceCaseFileTest {
   }
 
   @Test
-  void unknownKindsFieldsAndUnmodelledTasInputsAreSkipped() throws Exception {
+  void unknownKindsGatesAndUnmodelledTasInputsAreSkipped() throws Exception {
     List<ConformanceCase> cases = parse("""
         id: T9
         kind: schedule_cycle
@@ -99,11 +99,6 @@ class ConformanceCaseFileTest {
         kind: schedule_cycle
         topologies: [{name: t, levels: [host]}]
         admissionChecks: [{name: other, controller: example.com/other}]
-        ---
-        id: K3
-        kind: schedule_cycle
-        flavors: [f]
-        clusterQueues: [{name: a, stopPolicy: Hold, resourceGroups: []}]
         ---
         id: K4
         kind: schedule_cycle
@@ -129,7 +124,6 @@ class ConformanceCaseFileTest {
         "SKIP K1: kind 'something_new' is not supported yet",
         "SKIP K2: admission check other: controller example.com/other is not modelled (the engine models only "
             + "kueue.x-k8s.io/provisioning-request)",
-        "SKIP K3: ClusterQueue a field 'stopPolicy' is not supported yet",
         "SKIP K4: feature gate SomeNewGate=true is not supported yet",
         "SKIP K5: workload ns/w: admission check prov is Ready before quota reservation; the engine starts every "
             + "check Pending when it reserves quota",

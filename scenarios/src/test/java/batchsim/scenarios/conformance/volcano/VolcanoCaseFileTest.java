@@ -80,7 +80,9 @@ class VolcanoCaseFileTest {
     String unknownExpect = BASE + """
           expect: {taskStatus: {ns/pg: {Pending: 1}}}
       """;
-    assertEquals(VolcanoCaseResult.Status.SKIP, run(unknownExpect).get(0).status());
+    VolcanoCaseFileException e = assertThrows(VolcanoCaseFileException.class, () -> run(unknownExpect));
+    assertEquals("test:11:14: unknown key 'taskStatus' at cases[0].expect.taskStatus (known: binds, evicted, "
+        + "phases, pipelined)", e.getMessage());
   }
 
   @Test

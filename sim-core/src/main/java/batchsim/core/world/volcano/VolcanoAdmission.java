@@ -126,12 +126,10 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     List<Taint> taints = n.taints();
     if (n.failed()) {
       taints = new ArrayList<>(taints);
-      taints.add(NOT_READY);
+      taints.add(Taint.NOT_READY);
     }
     return new VolcanoNodeSpec(n.name(), n.labels(), taints, spec.nodePools().get(n.pool()).allocatable());
   }
-
-  private static final Taint NOT_READY = new Taint("node.kubernetes.io/not-ready", "", "NoSchedule");
 
   /** The engine, for tests that inspect state after a run. */
   public VolcanoEngine engine() {
