@@ -243,6 +243,11 @@ public final class Workload {
     }
     long time = old != null && old.status() == status ? old.timeMs() : now;
     conditions.put(t, new Condition(t, status, reason, message, time));
+    if (t == ConditionType.QUOTA_RESERVED && !status && !conditions.containsKey(ConditionType.ADMITTED)) {
+      // Kueue SyncAdmittedCondition (workload/admissionchecks.go; UnadmittedWorkloadsObservability, on by
+      // default): once QuotaReserved is set, a workload without a reservation has Admitted=False.
+      setCondition(ConditionType.ADMITTED, false, "NoReservation", "The workload has no reservation", now);
+    }
   }
 
   /** Uses at least one of the given frs (Kueue WorkloadUsesResources). */
