@@ -231,7 +231,7 @@ final class Fields {
   ScalarNode reference(String key, java.util.Set<String> known, String what) {
     ScalarNode s = requiredName(key);
     if (s != null && !known.contains(s.text())) {
-      problems.at(s, "unknown " + what + " '" + s.text() + "' (known: " + String.join(", ", known) + ")");
+      problems.at(s, "unknown " + what + " '" + s.text() + "' " + ScenarioValidator.known(known));
       return null;
     }
     return s;

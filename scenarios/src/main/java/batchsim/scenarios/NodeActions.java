@@ -7,7 +7,6 @@ import batchsim.core.model.TopologySpec;
 import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;

@@ -193,7 +193,7 @@ class VolcanoActionsTest {
   @Test
   void volcanoActions_boundWithTheirLocation_andRefusedUnderKueue() {
     assertEquals(List.of("t.yaml:18:40: events[0].closeVolcanoQueue.name: unknown Volcano queue 'nope' (known: "
-        + "team-a, team-b, root, default)"),
+        + "default, root, team-a, team-b)"),
         problems(VOLCANO + "events:\n  - {at: 1m, closeVolcanoQueue: {name: nope}}\n"));
     assertEquals(List.of("t.yaml:18:52: events[0].createVolcanoQueue.parent: a parent needs hierarchical: true"
         + " (with plugins: capacity)"),
