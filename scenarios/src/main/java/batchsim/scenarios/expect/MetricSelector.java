@@ -49,15 +49,6 @@ record MetricSelector(String name, SortedMap<String, String> labels, int nameOff
     return null;
   }
 
-  /**
-   * Whether the metric counts up from zero (a counter, or a histogram's series): a series never incremented
-   * reads 0 where Kueue's test helpers read it (Prometheus's client creates it at 0 on first read).
-   */
-  boolean startsAtZero() {
-    MetricFamily<?> f = family();
-    return f instanceof batchsim.core.metrics.CounterFamily || f instanceof HistogramFamily;
-  }
-
   /** What is wrong with the selector as the model knows it (offset, message), or null. */
   Object[] problem() {
     MetricFamily<?> f = family();

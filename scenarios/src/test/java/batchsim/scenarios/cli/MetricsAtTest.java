@@ -33,9 +33,9 @@ class MetricsAtTest {
   void aWrongValue_failsWithWhatWasMeasured() {
     Cli.Result r = Cli.run("check", METRICS, "--set", "horizon=30m");
     assertEquals(1, r.exit(), r.out() + r.err());
-    // a counter with no series yet reads 0, as Kueue's test helpers read it
+    // a series that does not exist (yet) reads 0, as Kueue's test helpers read it
     assertTrue(r.out().contains("FAIL at(41m, kueue_admitted_workloads_total{cluster_queue=\"team-a\"}) == 1: measured 0"
-        + " at 41m (sampled at 30m, no series yet: a counter never incremented reads 0), expected == 1"), r.out());
+        + " at 41m (sampled at 30m, no such series: it reads 0), expected == 1"), r.out());
   }
 
   @Test

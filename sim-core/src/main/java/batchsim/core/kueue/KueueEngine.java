@@ -438,6 +438,12 @@ public final class KueueEngine {
     return tree.cohorts.get(cohort).usage[fr];
   }
 
+  /** A Cohort object, or an implicit cohort still named (Kueue's hierarchy drops one with no children). */
+  public boolean cohortExists(String cohort) {
+    Cohort c = tree.cohorts.get(cohort);
+    return tree.cohortSpecs.containsKey(cohort) || !c.childQueues.isEmpty() || !c.childCohorts.isEmpty();
+  }
+
   /** The cohort's parent as the tree is linked now, or null for a root. */
   public String cohortParent(String cohort) {
     Cohort p = tree.cohorts.get(cohort).parent;
@@ -449,9 +455,8 @@ public final class KueueEngine {
   }
 
   /**
-   * Kueue's admission_cycle_preemption_skips gauge for the last cycle: per ClusterQueue, the entries that
-   * needed preemption (or had preemption targets) but were skipped because another entry took the quota
-   * or the targets first. ClusterQueues with no skip are absent.
+   * Kueue's admission_cycle_preemption_skips for the last cycle: per ClusterQueue, entries that needed
+   * preemption but were skipped because another entry took the quota or the targets first (none: absent).
    */
   public Map<String, Integer> skippedPreemptions() {
     return Collections.unmodifiableMap(skippedPreemptions);

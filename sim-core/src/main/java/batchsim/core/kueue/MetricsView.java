@@ -19,12 +19,14 @@ public final class MetricsView {
     return engine.config.fairSharing();
   }
 
+  /** The ClusterQueues that exist now (Kueue clears a deleted one's metrics once it is gone). */
   public List<String> clusterQueues() {
-    return engine.clusterQueueNames();
+    return engine.clusterQueueNames().stream().filter(engine::clusterQueueExists).toList();
   }
 
+  /** The cohorts that exist now: Cohort objects, and implicit cohorts something still names. */
   public List<String> cohorts() {
-    return engine.cohortNames();
+    return engine.cohortNames().stream().filter(engine::cohortExists).toList();
   }
 
   /** The ClusterQueue's parent cohort, "" when it has none (Kueue's cohort label). */

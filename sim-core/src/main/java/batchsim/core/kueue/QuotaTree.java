@@ -30,7 +30,9 @@ final class QuotaTree {
     int frs = index.size();
     for (CohortSpec c : cohortSpecs) {
       cohorts.put(c.name(), new Cohort(c.name(), c.fairWeight(), frs));
-      this.cohortSpecs.put(c.name(), c);
+      if (!c.implicit()) {
+        this.cohortSpecs.put(c.name(), c); // an implicit cohort is no object: relink makes it when named
+      }
     }
     int podsIdx = index.resources().indexOf(ResourceSpace.PODS);
     for (ClusterQueueSpec s : cqSpecs) {
