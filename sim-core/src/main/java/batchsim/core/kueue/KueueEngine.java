@@ -26,51 +26,9 @@ import java.util.function.LongSupplier;
  * {@link WorkloadLifecycle}, {@link AdmissionChecks}, {@link InadmissibleRequeues}, {@link QueueLifecycle},
  * the {@link Scheduler} cycle with its {@link FlavorAssigner} and {@link Preemptor}, and [TAS] {@link Tas}.
  * It never schedules events itself: whatever takes time (pod termination, the inadmissible-requeue batch
- * delay) is asked of the {@link Host}.
+ * delay) is asked of the {@link KueueHost}.
  */
 public final class KueueEngine {
-  /** What the engine needs from the simulation around it. */
-  public interface Host {
-    /** Quota was reserved and the workload is Admitted: bind its pods. */
-    void onAdmitted(Workload w);
-
-    /** The workload was evicted (e.g. preempted); call {@link #evictionComplete} once its pods are gone. */
-    void onEvicted(Workload w);
-
-    /** Call {@link #processInadmissibleRequeues} at {@code atMs}. */
-    void scheduleInadmissibleRequeue(long atMs);
-
-    /** Call {@link #backoffFinished} for the workload at {@code atMs} (a requeuing backoff ends). */
-    default void scheduleBackoffExpiry(Workload w, long atMs) {}
-
-    /** Quota reserved but admission checks pending: run them, then call {@link #setCheckState}. */
-    default void onQuotaReserved(Workload w) {}
-
-    /** [TAS] Run a scheduling cycle at {@code atMs}: a second-pass (node replacement) backoff ends then. */
-    default void scheduleSecondPass(long atMs) {}
-
-    /**
-     * [TAS] A second pass replaced the workload's unhealthy node: {@link #topologyPlacement} changed, and its
-     * pods on the failed node belong on the new nodes.
-     */
-    default void onTopologyReassigned(Workload w) {}
-
-    /** Something of the workload's state may have changed (status records read it afterwards; read only). */
-    default void onWorkloadChanged(Workload w) {}
-  }
-
-  /** A host that does nothing, for driving single cycles (conformance, tests). */
-  public static final Host NO_HOST = new Host() {
-    @Override
-    public void onAdmitted(Workload w) {}
-
-    @Override
-    public void onEvicted(Workload w) {}
-
-    @Override
-    public void scheduleInadmissibleRequeue(long atMs) {}
-  };
-
   final KueueConfig config;
   final FlavorResources index;
   /** The ResourceFlavors by index, as last created or updated. */
@@ -92,7 +50,7 @@ public final class KueueEngine {
   final WorkloadStateCheck stateCheck = new WorkloadStateCheck(this);
   final QuotaInvariants quotaInvariants = new QuotaInvariants(this);
   private final LongSupplier clock;
-  Host host = NO_HOST;
+  KueueHost host = KueueHost.NONE;
   long cycle;
   /** Kueue admission_cycle_preemption_skips of the last cycle, per ClusterQueue. */
   final Map<String, Integer> skippedPreemptions = new LinkedHashMap<>();
@@ -112,7 +70,7 @@ public final class KueueEngine {
     this.queueChanges = new QueueChanges(this);
   }
 
-  public void setHost(Host host) {
+  public void setHost(KueueHost host) {
     this.host = host;
   }
 

@@ -3,7 +3,7 @@
  * of cohorts and ClusterQueues, the scheduling cycle, flavor assignment, preemption and fair sharing, the
  * workload lifecycle, admission checks and Topology Aware Scheduling. It knows nothing of the simulation
  * world: {@link batchsim.core.kueue.KueueEngine} is its face, and what it needs from around it (a timer, the
- * pods of an admitted workload) goes through {@link batchsim.core.kueue.KueueEngine.Host}.
+ * pods of an admitted workload) goes through {@link batchsim.core.kueue.KueueHost}.
  *
  * <p><b>Where things are.</b> One package (plus {@code tas} for the topology trees and placement): the cycle,
  * preemption and TAS read and change the workload, ClusterQueue, cohort and quota-node state directly, as

@@ -15,34 +15,13 @@ import java.util.function.LongSupplier;
 /**
  * The Volcano admission engine: queues (flat or hierarchical), PodGroups and their pods, and the scheduling
  * session Volcano runs every schedule period — snapshot, plugins, the configured actions in order, PodGroup
- * phase update. The engine never schedules events: binds and evictions are reported to the {@link Host},
+ * phase update. The engine never schedules events: binds and evictions are reported to the {@link VolcanoHost},
  * which tells the engine when a bind has completed, a pod finished, or an evicted pod is gone.
  *
  * <p>Deterministic: sessions iterate PodGroups by id, nodes and queues in declaration order, and every
  * tie Volcano leaves to chance (equal node scores) goes to the node declared first.
  */
 public final class VolcanoEngine {
-  /** What the engine needs from the simulation around it. */
-  public interface Host {
-    /** A bind was issued: call {@link #bindComplete} once it (plus pod start-up) is done. */
-    void onBind(Pod pod, String node);
-
-    /** An eviction was issued: call {@link #evictionComplete} once the pod is gone. */
-    void onEvict(Pod pod, String node, String reason);
-
-    /** A PodGroup's phase changed at the end of a session. */
-    default void onPhaseChange(PodGroup pg, PodGroupPhase from, PodGroupPhase to) {}
-  }
-
-  /** A host that ignores everything (conformance, tests). */
-  public static final Host NO_HOST = new Host() {
-    @Override
-    public void onBind(Pod pod, String node) {}
-
-    @Override
-    public void onEvict(Pod pod, String node, String reason) {}
-  };
-
   final Dims dims;
   final VolcanoConfig config;
   private final List<Queue> queues = new ArrayList<>();
@@ -54,7 +33,7 @@ public final class VolcanoEngine {
   private final TreeMap<String, PodGroup> podGroups = new TreeMap<>();
   private final Map<String, Pod> pods = new LinkedHashMap<>();
   private final LongSupplier clock;
-  private Host host = NO_HOST;
+  private VolcanoHost host = VolcanoHost.NONE;
   boolean checked;
   private long sessions;
   /** The actions the last session considered configured. */
@@ -138,7 +117,7 @@ public final class VolcanoEngine {
     queuesByName.put(q.name, q);
   }
 
-  public void setHost(Host host) {
+  public void setHost(VolcanoHost host) {
     this.host = host;
   }
 

@@ -12,7 +12,7 @@
  * the gang is ready, kept uncommitted when only pipelined, otherwise discarded.
  *
  * <p><b>Time.</b> The engine never schedules anything. Binds and evictions go to the
- * {@link batchsim.core.volcano.VolcanoEngine.Host}; the host reports back when a bind completed, a pod
+ * {@link batchsim.core.volcano.VolcanoHost}; the host reports back when a bind completed, a pod
  * finished, or an evicted pod is gone. The clock only stamps sessions.
  *
  * <p><b>Determinism.</b> PodGroups are iterated by id, nodes and queues in declaration order; priority

@@ -44,7 +44,7 @@ class TasEngineTest {
   final List<String> log = new ArrayList<>();
 
   /** Records the host callbacks; eviction completes immediately unless told otherwise. */
-  final class Host implements KueueEngine.Host {
+  final class Host implements KueueHost {
     KueueEngine engine;
     final List<Long> secondPassAt = new ArrayList<>();
 

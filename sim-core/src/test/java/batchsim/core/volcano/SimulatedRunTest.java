@@ -29,7 +29,7 @@ class SimulatedRunTest {
 
   private record Ev(long t, int kind, long seq, Object what, int gen) {}
 
-  private static final class Run implements VolcanoEngine.Host {
+  private static final class Run implements VolcanoHost {
     final PriorityQueue<Ev> events = new PriorityQueue<>((a, b) -> a.t != b.t ? Long.compare(a.t, b.t)
         : a.kind != b.kind ? Integer.compare(a.kind, b.kind) : Long.compare(a.seq, b.seq));
     final Map<PodGroup, Long> runtime = new HashMap<>();

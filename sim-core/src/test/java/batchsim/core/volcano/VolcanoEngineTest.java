@@ -47,7 +47,7 @@ class VolcanoEngineTest {
   void hostHearsOfBindsEvictionsAndPhases() {
     List<String> heard = new ArrayList<>();
     VolcanoEngine e = Fixture.engine(VolcanoConfig.defaults(), List.of(VolcanoQueueSpec.of("q")), node("n1", 8, 8, 10));
-    e.setHost(new VolcanoEngine.Host() {
+    e.setHost(new VolcanoHost() {
       @Override
       public void onBind(Pod pod, String node) {
         heard.add("bind " + pod.id() + " " + node);

@@ -8,6 +8,7 @@ import batchsim.core.engine.EventLoop;
 import batchsim.core.engine.EventTarget;
 import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.KueueEngine;
+import batchsim.core.kueue.KueueHost;
 import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
@@ -40,7 +41,7 @@ import java.util.SplittableRandom;
  * cycle that changed nothing (every head went back to the active heap unchanged) is not repeated until
  * the next such event: Kueue would spin on the same answer.
  */
-public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, EventTarget {
+public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTarget {
   private static final long MAX_SLOW_DOWN_MS = 10;
 
   final WorldContext world;
@@ -246,7 +247,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueEngine.Host, 
     }
   }
 
-  // ------------------------------------------------------------------ KueueEngine.Host
+  // ------------------------------------------------------------------ KueueHost
 
   @Override
   public void onQuotaReserved(Workload w) {

@@ -12,6 +12,7 @@ import batchsim.core.volcano.PodGroup;
 import batchsim.core.volcano.PodGroupPhase;
 import batchsim.core.volcano.PodState;
 import batchsim.core.volcano.VolcanoEngine;
+import batchsim.core.volcano.VolcanoHost;
 import batchsim.core.world.WorldContext;
 import batchsim.core.world.volcano.VolcanoWorkload.PodRun;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ import java.util.function.ToIntFunction;
  * loses its progress when a pod is evicted or fails; evicted pods leave their node after the termination
  * grace period and are Pending again. Keeps the per-queue counts the run samples and reports.
  */
-final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
+final class GangLifecycle implements VolcanoHost, EventTarget {
   private final WorldContext world;
   private final SimulationSpec spec;
   private final EventLoop loop;
@@ -184,7 +185,7 @@ final class GangLifecycle implements VolcanoEngine.Host, EventTarget {
     sessionBinds.clear();
   }
 
-  // ------------------------------------------------------------------ VolcanoEngine.Host
+  // ------------------------------------------------------------------ VolcanoHost
 
   @Override
   public void onBind(Pod pod, String node) {

@@ -201,7 +201,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     }
   }
 
-  // ------------------------------------------------------------------ VolcanoEngine.Host
+  // ------------------------------------------------------------------ VolcanoHost
 
   // ------------------------------------------------------------------ lifecycle
 
