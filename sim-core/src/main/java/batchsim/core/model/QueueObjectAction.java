@@ -37,17 +37,9 @@ public interface QueueObjectAction extends ClusterAction {
     byTime.sort(Comparator.comparingLong(TimelineEvent::atMs));
     Map<String, Boolean> first = new LinkedHashMap<>();
     for (TimelineEvent e : byTime) {
-      ClusterAction a = e.action();
-      String deleted = a instanceof ClusterAction.DeleteQueue d
-          ? (d.clusterQueue() != null ? "ClusterQueue " + d.clusterQueue() : "LocalQueue " + d.localQueue())
-          : a instanceof DeleteCohort || a instanceof DeleteResourceFlavor || a instanceof DeleteTopology
-              ? ((QueueObjectAction) a).object() : null;
-      boolean created = a instanceof CreateClusterQueue || a instanceof CreateLocalQueue || a instanceof CreateCohort
-          || a instanceof CreateResourceFlavor || a instanceof CreateTopology;
-      if (created) {
-        first.putIfAbsent(((QueueObjectAction) a).object(), true);
-      } else if (deleted != null) {
-        first.putIfAbsent(deleted, false);
+      Step s = Step.of(e.action());
+      if (s != null && s.op() != Lifecycle.USE) {
+        first.putIfAbsent(s.object(), s.op() == Lifecycle.CREATE);
       }
     }
     Set<String> out = new LinkedHashSet<>();
@@ -57,6 +49,40 @@ public interface QueueObjectAction extends ClusterAction {
       }
     });
     return out;
+  }
+
+  /** What a timeline action does to the queue object it names. */
+  enum Lifecycle { CREATE, DELETE, USE }
+
+  /** The queue object a timeline action names ({@link #object()}'s form) and what it does to it. */
+  record Step(String object, Lifecycle op) {
+    /** The step of any timeline action; null when it names no queue object (nodes, workloads, ...). */
+    public static Step of(ClusterAction a) {
+      if (a instanceof ClusterAction.DeleteQueue d) {
+        return new Step(queue(d.clusterQueue(), d.localQueue()), Lifecycle.DELETE);
+      }
+      if (a instanceof ClusterAction.StopQueue q) {
+        return new Step(queue(q.clusterQueue(), q.localQueue()), Lifecycle.USE);
+      }
+      if (a instanceof ClusterAction.SetQuota q) {
+        return new Step("ClusterQueue " + q.clusterQueue(), Lifecycle.USE);
+      }
+      if (a instanceof ClusterAction.SetPreemption p) {
+        return new Step("ClusterQueue " + p.clusterQueue(), Lifecycle.USE);
+      }
+      if (a instanceof CreateClusterQueue || a instanceof CreateLocalQueue || a instanceof CreateCohort
+          || a instanceof CreateResourceFlavor || a instanceof CreateTopology) {
+        return new Step(((QueueObjectAction) a).object(), Lifecycle.CREATE);
+      }
+      if (a instanceof DeleteCohort || a instanceof DeleteResourceFlavor || a instanceof DeleteTopology) {
+        return new Step(((QueueObjectAction) a).object(), Lifecycle.DELETE);
+      }
+      return a instanceof QueueObjectAction q ? new Step(q.object(), Lifecycle.USE) : null;
+    }
+
+    private static String queue(String clusterQueue, String localQueue) {
+      return clusterQueue != null ? "ClusterQueue " + clusterQueue : "LocalQueue " + localQueue;
+    }
   }
 
   record CreateClusterQueue(ClusterQueueSpec spec) implements QueueObjectAction {
