@@ -102,4 +102,30 @@ class WaitForPodsReadyScenarioTest {
       assertEquals("FINISHED", blocked.get(id).state(), id);
     }
   }
+
+  @Test
+  void podsReadyTimeout_namesTheWorkloadInItsLocalQueuesNamespace() throws Exception {
+    String yaml = String.join("\n",
+        "name: ns",
+        "horizon: 1h",
+        "cluster:",
+        "  nodePools:",
+        "    - {name: gpu, count: 1, allocatable: {cpu: 64, memory: 64Gi, nvidia.com/gpu: 8}}",
+        "kueue: {waitForPodsReady: {timeout: 4m, requeuingStrategy: {backoffLimitCount: 1}}}",
+        "resourceFlavors: [{name: a100}]",
+        "clusterQueues:",
+        "  - name: ml",
+        "    resourceGroups:",
+        "      - coveredResources: [nvidia.com/gpu]",
+        "        flavors: [{name: a100, resources: [{name: nvidia.com/gpu, nominalQuota: 16}]}]",
+        "localQueues: [{name: ml, namespace: team, clusterQueue: ml}]",
+        "workloads:",
+        "  list:",
+        "    - {name: stuck, queue: team/ml, at: 0s, runtime: 10m, podSets: [{count: 1, requests: {nvidia.com/gpu: 16}}]}",
+        "");
+    RunResult r = new Simulation(ScenarioLoader.parse("ns.yaml", yaml).spec()).explain(true).run();
+    // Kueue formats the reconcile request, namespace/name; a listed workload lives in its LocalQueue's namespace.
+    assertTrue(r.decisions().get("stuck").stream().anyMatch(d -> d.condition().equals("Evicted")
+        && "Exceeded the PodsReady timeout team/stuck".equals(d.message())), r.decisions().get("stuck").toString());
+  }
 }

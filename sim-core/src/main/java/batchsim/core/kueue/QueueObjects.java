@@ -237,14 +237,11 @@ final class QueueObjects {
     return out;
   }
 
+  /** Retries the parked workloads of the tree (any one of its ClusterQueues names it). */
   private void notifyTree(QuotaNode root) {
-    if (root instanceof ClusterQueue q) {
-      engine.requeues.notifyRequeue(q);
-    } else {
-      for (ClusterQueue q : ((Cohort) root).subtreeQueues()) {
-        engine.requeues.notifyRequeue(q);
-        return; // one queue names the whole tree
-      }
+    List<ClusterQueue> qs = root instanceof ClusterQueue q ? List.of(q) : ((Cohort) root).subtreeQueues();
+    if (!qs.isEmpty()) {
+      engine.requeues.notifyRequeue(qs.get(0));
     }
   }
 
