@@ -6,11 +6,8 @@ import batchsim.core.model.QueueingStrategy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A Kueue ClusterQueue: a leaf of the quota tree plus its pending workloads.
@@ -29,10 +26,8 @@ final class ClusterQueue extends QuotaNode {
   boolean coversPods;
   final int podsResource;
 
-  final TreeSet<Workload> heap;
-  final LinkedHashSet<Workload> inadmissibleSet = new LinkedHashSet<>();
-  /** The active heap indexed by scheduling shape, for SchedulingEquivalenceHashing. */
-  private final Map<SchedulingShape, Set<Workload>> activeByShape = new HashMap<>();
+  /** The active heap and the inadmissible set, grouped by scheduling shape. */
+  final PendingWorkloads pending;
   /** Workloads holding quota, in admission order (Kueue cq.Workloads). */
   final Set<Workload> admitted = new LinkedHashSet<>();
   Workload sticky;
@@ -69,7 +64,7 @@ final class ClusterQueue extends QuotaNode {
     this.groupOfResource = new int[resourceCount];
     java.util.Arrays.fill(groupOfResource, -1);
     this.podsResource = podsResource;
-    this.heap = new TreeSet<>(order());
+    this.pending = new PendingWorkloads(order());
   }
 
   /** Recomputes {@link #active} and the pending workloads' message after any of its causes changed. */
@@ -149,83 +144,38 @@ final class ClusterQueue extends QuotaNode {
   }
 
   boolean hasPending() {
-    return !heap.isEmpty();
+    return pending.activeCount() > 0;
   }
 
   int pendingCount() {
-    return heap.size() + inadmissibleSet.size();
+    return pending.activeCount() + pending.parkedCount();
   }
 
   /** Pops the head of the active heap (Kueue ClusterQueue.Pop). */
   Workload pop() {
     popCycle++;
-    Workload w = heap.pollFirst();
-    if (w != null) {
-      w.inHeap = false;
-      unindex(w);
-    }
-    return w;
-  }
-
-  private void index(Workload w) {
-    activeByShape.computeIfAbsent(w.shape, k -> new LinkedHashSet<>()).add(w);
-  }
-
-  private void unindex(Workload w) {
-    Set<Workload> s = activeByShape.get(w.shape);
-    if (s != null && s.remove(w) && s.isEmpty()) {
-      activeByShape.remove(w.shape);
-    }
+    return pending.pollFirst();
   }
 
   /**
    * Kueue handleInadmissibleHash (SchedulingEquivalenceHashing, BestEffortFIFO only): after a NoFit or
-   * PreemptionNoCandidates answer, every active workload of the same shape is parked too.
+   * PreemptionNoCandidates answer, every active workload of the same shape is parked too, with the head's
+   * reason and message. {@code touched} (may be null) hears each one.
    */
-  List<Workload> parkEquivalent(Workload w, String reason, String message) {
-    if (strictFifo()) {
-      return List.of();
+  void parkEquivalent(Workload w, String reason, String message, java.util.function.Consumer<Workload> touched) {
+    if (!strictFifo()) {
+      pending.parkShape(w, reason, message, touched);
     }
-    Set<Workload> same = activeByShape.get(w.shape);
-    if (same == null) {
-      return List.of();
-    }
-    List<Workload> moved = new ArrayList<>(same);
-    for (Workload m : moved) {
-      heap.remove(m);
-      m.inHeap = false;
-      unindex(m);
-      inadmissibleSet.add(m);
-      m.inadmissible = true;
-      m.pendingReason = reason;
-      m.pendingMessage = message;
-    }
-    return moved;
   }
 
   /** Puts the workload in the active heap, moving it out of the inadmissible set; false if already there. */
   boolean pushActive(Workload w) {
-    if (w.inadmissible) {
-      inadmissibleSet.remove(w);
-      w.inadmissible = false;
-    }
-    if (!w.inHeap) {
-      heap.add(w);
-      w.inHeap = true;
-      index(w);
-      return true;
-    }
-    return false;
+    return pending.pushActive(w);
   }
 
   /** Parks the workload as inadmissible unless it is already queued; false if it was. */
   boolean pushInadmissible(Workload w) {
-    if (!w.inHeap && !w.inadmissible) {
-      inadmissibleSet.add(w);
-      w.inadmissible = true;
-      return true;
-    }
-    return false;
+    return pending.pushInadmissible(w);
   }
 
   /**
@@ -252,15 +202,7 @@ final class ClusterQueue extends QuotaNode {
 
   /** Removes the workload from every pending structure (admitted, finished or deleted). */
   void forget(Workload w) {
-    if (w.inHeap) {
-      heap.remove(w);
-      w.inHeap = false;
-      unindex(w);
-    }
-    if (w.inadmissible) {
-      inadmissibleSet.remove(w);
-      w.inadmissible = false;
-    }
+    pending.forget(w);
     if (sticky == w) {
       setSticky(null);
     }
@@ -274,45 +216,17 @@ final class ClusterQueue extends QuotaNode {
     return preemptor == w;
   }
 
-  /** Changes the sticky preemptor without corrupting the heap order. */
+  /** Changes the sticky preemptor without corrupting the queue order. */
   void setSticky(Workload w) {
-    Workload old = sticky;
-    if (old == w) {
-      return;
-    }
-    boolean oldIn = old != null && old.inHeap;
-    boolean newIn = w != null && w.inHeap;
-    if (oldIn) {
-      heap.remove(old);
-    }
-    if (newIn) {
-      heap.remove(w);
-    }
-    sticky = w;
-    if (oldIn) {
-      heap.add(old);
-    }
-    if (newIn) {
-      heap.add(w);
+    if (sticky != w) {
+      pending.reorder(sticky, w, () -> sticky = w);
     }
   }
 
   /** Moves every inadmissible workload whose backoff expired back to the heap (QueueInadmissibleWorkloads). */
   int queueInadmissible(long now) {
     queueInadmissibleCycle = popCycle;
-    if (inadmissibleSet.isEmpty()) {
-      return 0;
-    }
-    List<Workload> moved = new ArrayList<>();
-    for (Workload w : inadmissibleSet) {
-      if (backoffExpired(w, now)) {
-        moved.add(w);
-      }
-    }
-    for (Workload w : moved) {
-      pushActive(w);
-    }
-    return moved.size();
+    return pending.requeueParked(now);
   }
 
   static boolean backoffExpired(Workload w, long now) {

@@ -1,7 +1,5 @@
 package batchsim.core.kueue;
 
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * What a restart of Kueue's controller manager (a leader change) forgets and rebuilds. The objects keep
@@ -27,9 +25,7 @@ final class ControllerRestart {
     for (ClusterQueue q : engine.tree.queues) {
       q.setSticky(null);
       q.preemptor = null;
-      List<Workload> pending = new ArrayList<>(q.heap);
-      pending.addAll(q.inadmissibleSet);
-      for (Workload w : pending) {
+      for (Workload w : q.pending.all()) {
         w.lastAssignment = null;
       }
       q.queueInadmissible(now);

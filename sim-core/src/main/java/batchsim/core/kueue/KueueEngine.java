@@ -318,11 +318,16 @@ public final class KueueEngine {
   }
 
   public List<Workload> activePending(String cq) {
-    return new ArrayList<>(tree.queuesByName.get(cq).heap);
+    return tree.queuesByName.get(cq).pending.activeInOrder();
+  }
+
+  /** Every pending workload of the ClusterQueue, unordered, and whether it is in the active heap (for counts). */
+  public void forEachPending(String cq, java.util.function.BiConsumer<Workload, Boolean> visit) {
+    tree.queuesByName.get(cq).pending.forEach(visit);
   }
 
   public List<Workload> inadmissiblePending(String cq) {
-    return new ArrayList<>(tree.queuesByName.get(cq).inadmissibleSet);
+    return tree.queuesByName.get(cq).pending.parkedInOrder();
   }
 
   public int pendingCount(String cq) {

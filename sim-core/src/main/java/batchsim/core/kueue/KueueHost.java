@@ -33,6 +33,11 @@ public interface KueueHost {
   /** Something of the workload's state may have changed (status records read it afterwards; read only). */
   default void onWorkloadChanged(Workload w) {}
 
+  /** Whether {@link #onWorkloadChanged} does anything (it is then called for every workload a move touches). */
+  default boolean watchesWorkloads() {
+    return false;
+  }
+
   /** A host that does nothing, for driving single cycles (conformance, tests). */
   KueueHost NONE = new KueueHost() {
     @Override

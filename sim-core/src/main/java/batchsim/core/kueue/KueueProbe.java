@@ -127,7 +127,7 @@ public final class KueueProbe {
       w.lastAssignment = new LastAssignment(tried, q.generation, engine.cycle);
     }
     boolean added = q.requeueIfNotPresent(w, reason, engine.now());
-    boolean inadmissible = q.inadmissibleSet.contains(w);
+    boolean inadmissible = w.inadmissible();
     boolean sticky = q.sticky == w;
     boolean addedAgain = q.requeueIfNotPresent(w, reason, engine.now());
     return new RequeueOutcome(added, inadmissible, sticky, addedAgain);

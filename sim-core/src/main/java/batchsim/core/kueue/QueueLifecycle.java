@@ -6,7 +6,6 @@ import batchsim.core.model.QuotaSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -49,9 +48,8 @@ final class QueueLifecycle {
     w.cq.forget(w);
     held.computeIfAbsent(lq, k -> new LinkedHashSet<>()).add(w);
     String message = heldLocalQueues.get(lq);
-    w.pendingReason = message.endsWith(MISSING) ? "Misconfigured" : "Suspended";
-    w.pendingMessage = message;
-    w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, message, engine.now());
+    w.setPending(message.endsWith(MISSING) ? "Misconfigured" : "Suspended", message);
+    w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason(), message, engine.now());
     engine.stateCheck.touch(w);
   }
 
@@ -88,7 +86,7 @@ final class QueueLifecycle {
       q.stopped = false;
       q.refreshActive();
       // Kueue: Requeued=True (ClusterQueueRestarted) for the workloads the drain evicted.
-      for (Workload w : new ArrayList<>(q.inadmissibleSet)) {
+      for (Workload w : q.pending.parkedInOrder()) {
         if ("ClusterQueueStopped".equals(w.evictionReason) && w.requeueHeld) {
           w.requeueHeld = false;
           w.setCondition(ConditionType.REQUEUED, true, "ClusterQueueRestarted",
@@ -122,11 +120,8 @@ final class QueueLifecycle {
   }
 
   void markPending(ClusterQueue q, String reason, String message) {
-    List<Workload> pending = new ArrayList<>(q.heap);
-    pending.addAll(q.inadmissibleSet);
-    for (Workload w : pending) {
-      w.pendingReason = reason;
-      w.pendingMessage = message;
+    for (Workload w : q.pending.all()) {
+      w.setPending(reason, message);
       w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, message, engine.now());
       engine.stateCheck.touch(w);
     }
@@ -160,9 +155,7 @@ final class QueueLifecycle {
     // Kueue getQueueBlocker names the LocalQueue as wl.Spec.QueueName: without its namespace.
     heldLocalQueues.put(lq, "LocalQueue " + lq.substring(lq.indexOf('/') + 1) + (deleted ? MISSING : INACTIVE));
     for (ClusterQueue q : engine.tree.queues) {
-      List<Workload> pending = new ArrayList<>(q.heap);
-      pending.addAll(q.inadmissibleSet);
-      for (Workload w : pending) {
+      for (Workload w : q.pending.all()) {
         if (w.spec.localQueue().equals(lq)) {
           hold(w);
         }

@@ -369,16 +369,13 @@ public final class Scheduler {
     }
     q.requeueIfNotPresent(w, e.requeueReason, engine.now());
     engine.stateCheck.touch(w);
-    boolean toHeap = w.inHeap;
+    boolean toHeap = w.inHeap();
     boolean pendingFlavors = w.lastAssignment != null && w.lastAssignment.pendingFlavors();
     String reason = e.reason.isEmpty() ? "Pending" : e.reason;
-    w.pendingReason = reason;
-    w.pendingMessage = e.message;
+    w.setPending(reason, e.message);
     if (!toHeap && (e.requeueReason == RequeueReason.NO_FIT
         || e.requeueReason == RequeueReason.PREEMPTION_NO_CANDIDATES)) {
-      for (Workload m : q.parkEquivalent(w, reason, e.message)) {
-        engine.stateCheck.touch(m);
-      }
+      q.parkEquivalent(w, reason, e.message, engine.stateCheck.listener());
     }
     w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, e.message, engine.now());
     // Kueue requeueAndUpdate also records a Warning event with the condition's reason.

@@ -116,7 +116,7 @@ final class Tas {
       return;
     }
     for (ClusterQueue q : engine.tree.queues) {
-      if (q.active && !q.inadmissibleSet.isEmpty()) {
+      if (q.active && q.pending.parkedCount() > 0) {
         engine.requeues.notifyRequeue(q);
       }
     }

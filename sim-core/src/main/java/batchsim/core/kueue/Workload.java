@@ -46,8 +46,12 @@ public final class Workload {
   String preemptingClusterQueue;
 
   // Queueing.
-  boolean inHeap;
-  boolean inadmissible;
+  /** Where it waits in its ClusterQueue (active or parked), null when not queued. */
+  PendingWorkloads.Part part;
+  /** When its own pending reason was written; a note on its part written later wins (see PendingWorkloads). */
+  long pendingStamp;
+  /** It joined its part while a requeuing backoff ran. */
+  boolean joinedInBackoff;
   long queueTs; // queue-order timestamp, fixed while queued
   LastAssignment lastAssignment;
   /** Kueue requeueState.requeueAt, set at a PodsReadyTimeout or AdmissionCheck eviction. */
@@ -161,17 +165,50 @@ public final class Workload {
     return preemptingClusterQueue;
   }
 
+  /** Why it holds no quota (QuotaReserved=False's reason as last decided for it), "" when none. */
   public String pendingReason() {
-    return pendingReason;
+    return noteOfPart() ? part.noteReason : pendingReason;
   }
 
   public String pendingMessage() {
-    return pendingMessage;
+    return noteOfPart() ? part.noteMessage : pendingMessage;
+  }
+
+  /** Its part was parked with a reason after its own was written (Kueue parked its whole shape). */
+  private boolean noteOfPart() {
+    return part != null && part.noteStamp > pendingStamp;
+  }
+
+  /** Writes its own pending reason and message (newer than any note on its part). */
+  void setPending(String reason, String message) {
+    pendingReason = reason;
+    pendingMessage = message;
+    if (part != null) {
+      pendingStamp = part.owner.nextTick();
+    }
+  }
+
+  /** Copies the reason it has now into its own fields (before it leaves its part). */
+  void settlePending() {
+    if (noteOfPart()) {
+      pendingReason = part.noteReason;
+      pendingMessage = part.noteMessage;
+    }
   }
 
   /** Waiting in its ClusterQueue's active heap or inadmissible set (Kueue counts it as pending). */
   public boolean queued() {
-    return inHeap || inadmissible;
+    return part != null;
+  }
+
+  /** In its ClusterQueue's active heap. */
+  boolean inHeap() {
+    return part != null && !part.parked;
+  }
+
+  /** In its ClusterQueue's inadmissible set. */
+  boolean inadmissible() {
+    return part != null && part.parked;
   }
 
   /** Whether the workload holds quota (reserved, running or evicting). */

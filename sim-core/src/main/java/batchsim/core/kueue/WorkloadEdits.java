@@ -80,8 +80,7 @@ public final class WorkloadEdits {
     w.requeueHeld = false;
     w.state = WorkloadState.DEACTIVATED;
     w.evictionReason = DEACTIVATED;
-    w.pendingReason = DEACTIVATED;
-    w.pendingMessage = DEACTIVATED_MESSAGE;
+    w.setPending(DEACTIVATED, DEACTIVATED_MESSAGE);
     w.setCondition(ConditionType.EVICTED, true, DEACTIVATED, DEACTIVATED_MESSAGE, now);
     w.setCondition(ConditionType.QUOTA_RESERVED, false, DEACTIVATED, DEACTIVATED_MESSAGE, now);
     engine.stateCheck.touch(w);
@@ -165,8 +164,7 @@ public final class WorkloadEdits {
    * QuotaReserved=False as PendingEvaluation (syncQuotaReservedFalseCondition: no queue blocker).
    */
   private void pendingEvaluation(Workload w, long now) {
-    w.pendingReason = "";
-    w.pendingMessage = "";
+    w.setPending("", "");
     if (!engine.workloads.enqueue(w, now)) {
       w.setCondition(ConditionType.QUOTA_RESERVED, false, "PendingEvaluation",
           "Workload is pending evaluation in the scheduling queue", now);

@@ -57,9 +57,8 @@ final class WorkloadLifecycle {
     engine.stateCheck.touch(w);
     if (!q.active) {
       // Kueue getQueueBlocker: the workload controller words the condition of a workload its queue holds.
-      w.pendingReason = q.gone ? "Misconfigured" : "Suspended";
-      w.pendingMessage = q.inactiveMessage;
-      w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason, w.pendingMessage, at);
+      w.setPending(q.gone ? "Misconfigured" : "Suspended", q.inactiveMessage);
+      w.setCondition(ConditionType.QUOTA_RESERVED, false, w.pendingReason(), w.pendingMessage(), at);
       return true;
     }
     return false;
@@ -103,8 +102,7 @@ final class WorkloadLifecycle {
     }
     w.admittedAtMs = at;
     w.lastAssignment = null;
-    w.pendingReason = "";
-    w.pendingMessage = "";
+    w.setPending("", "");
     w.setCondition(ConditionType.QUOTA_RESERVED, true, "QuotaReserved",
         "Quota reserved in ClusterQueue " + q.name, at);
     // Kueue SetQuotaReservation (pkg/workload/workload.go) resets active Evicted and Preempted on every
@@ -254,8 +252,7 @@ final class WorkloadLifecycle {
     if (reason.startsWith("Deactivated") || w.inactive) {
       // spec.active=false: Kueue's workload controller words an inactive workload's QuotaReserved=False.
       w.state = WorkloadState.DEACTIVATED;
-      w.pendingReason = reason;
-      w.pendingMessage = w.conditions.get(ConditionType.EVICTED).message();
+      w.setPending(reason, w.conditions.get(ConditionType.EVICTED).message());
       w.setCondition(ConditionType.QUOTA_RESERVED, false, "Deactivated", "The workload is deactivated", now);
       return;
     }
@@ -292,7 +289,7 @@ final class WorkloadLifecycle {
     w.requeueAtMs = Workload.UNSET_TIME; // Kueue clears requeueState.requeueAt once the backoff elapsed
     w.setCondition(ConditionType.REQUEUED, true, "BackoffFinished", "The workload backoff was finished",
         engine.now());
-    if (w.inadmissible) {
+    if (w.inadmissible()) {
       w.cq.pushActive(w);
     }
     engine.stateCheck.touch(w);

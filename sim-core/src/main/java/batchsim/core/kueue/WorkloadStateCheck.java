@@ -17,6 +17,11 @@ final class WorkloadStateCheck {
     this.engine = engine;
   }
 
+  /** What hears each workload a whole-shape move changes, or null when nobody listens (the usual case). */
+  java.util.function.Consumer<Workload> listener() {
+    return trackTouched || engine.host.watchesWorkloads() ? this::touch : null;
+  }
+
   void touch(Workload w) {
     engine.host.onWorkloadChanged(w);
     if (trackTouched) {
@@ -40,8 +45,9 @@ final class WorkloadStateCheck {
     List<String> out = new ArrayList<>();
     for (Workload w : touched) {
       boolean admitted = w.cq.admitted.contains(w);
-      boolean heap = w.inHeap && w.cq.heap.contains(w);
-      boolean parked = w.inadmissible && w.cq.inadmissibleSet.contains(w);
+      int places = w.cq.pending.places(w);
+      boolean heap = w.inHeap() && w.part.members.contains(w);
+      boolean parked = w.inadmissible() && w.part.members.contains(w);
       boolean held = engine.queueLifecycle.isHeld(w);
       String where = "heap=" + heap + " inadmissible=" + parked + " held=" + held + " admitted=" + admitted;
       if (engine.tas.secondPass.isQueued(w) && (!w.holdsQuota() || w.isEvicted())) {
@@ -50,12 +56,15 @@ final class WorkloadStateCheck {
       }
       switch (w.state) {
         case PENDING -> {
-          if ((heap ? 1 : 0) + (parked ? 1 : 0) + (held ? 1 : 0) != 1 || admitted) {
+          if ((heap ? 1 : 0) + (parked ? 1 : 0) + (held ? 1 : 0) != 1 || admitted || places != (held ? 0 : 1)) {
             out.add("workload " + w.id() + " is PENDING but " + where);
+          }
+          if (parked && w.part.bucket != null && (w.requeueHeld || w.requeueAtMs != Workload.UNSET_TIME)) {
+            out.add("workload " + w.id() + " is parked with its shape while its requeuing backoff runs");
           }
         }
         case RESERVED, RUNNING, EVICTING -> {
-          if (!admitted || heap || parked || w.inHeap || w.inadmissible) {
+          if (!admitted || places > 0 || w.queued()) {
             out.add("workload " + w.id() + " is " + w.state + " but " + where);
           }
           if (w.state == WorkloadState.EVICTING && !w.isEvicted()) {
@@ -66,7 +75,7 @@ final class WorkloadStateCheck {
           }
         }
         case FINISHED, REJECTED, DELETED, DEACTIVATED -> {
-          if (admitted || heap || parked || held || w.inHeap || w.inadmissible) {
+          if (admitted || places > 0 || held || w.queued()) {
             out.add("workload " + w.id() + " is " + w.state + " but " + where);
           }
         }

@@ -60,8 +60,7 @@ class InvariantCheckTest {
     KueueEngine e = engine();
     Workload w = e.submit(wl("w", 1), "a", 0, 0, null);
     assertTrue(e.checkTouchedWorkloads().isEmpty());
-    e.tree.queuesByName.get("a").inadmissibleSet.add(w); // corrupt: in the heap and parked at once
-    w.inadmissible = true;
+    e.tree.queuesByName.get("a").pending.held.members.add(w); // corrupt: in the heap and parked at once
     e.stateCheck.touch(w);
     assertFalse(e.checkTouchedWorkloads().isEmpty());
   }

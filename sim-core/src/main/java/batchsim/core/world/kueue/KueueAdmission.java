@@ -263,6 +263,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   }
 
   @Override
+  public boolean watchesWorkloads() {
+    return status != null;
+  }
+
+  @Override
   public void onWorkloadChanged(Workload w) {
     if (status != null) {
       status.workloadChanged(w);

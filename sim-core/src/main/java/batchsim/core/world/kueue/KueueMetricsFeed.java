@@ -167,18 +167,14 @@ final class KueueMetricsFeed {
       }
       // Kueue reportCQPendingWorkloads: an inactive queue reports every pending workload as inadmissible.
       boolean active = view.active(cq);
-      List<Workload> heap = kueue.activePending(cq);
-      List<Workload> parked = kueue.inadmissiblePending(cq);
-      int nActive = active ? heap.size() : 0;
-      metrics.pendingWorkloads.set(nActive, cq, KueueMetrics.ACTIVE, KueueMetrics.STANDALONE);
-      metrics.pendingWorkloads.set(heap.size() + parked.size() - nActive, cq, KueueMetrics.INADMISSIBLE,
-          KueueMetrics.STANDALONE);
-      for (Workload w : heap) {
-        lqCounts.computeIfAbsent(w.spec().localQueue(), k -> new int[4])[active ? 0 : 1]++;
-      }
-      for (Workload w : parked) {
-        lqCounts.computeIfAbsent(w.spec().localQueue(), k -> new int[4])[1]++;
-      }
+      int[] pending = {0, 0}; // active, inadmissible
+      kueue.forEachPending(cq, (w, inHeap) -> {
+        int i = active && inHeap ? 0 : 1;
+        pending[i]++;
+        lqCounts.computeIfAbsent(w.spec().localQueue(), k -> new int[4])[i]++;
+      });
+      metrics.pendingWorkloads.set(pending[0], cq, KueueMetrics.ACTIVE, KueueMetrics.STANDALONE);
+      metrics.pendingWorkloads.set(pending[1], cq, KueueMetrics.INADMISSIBLE, KueueMetrics.STANDALONE);
       metrics.finishedWorkloads.set(finishedPerCq.getOrDefault(cq, 0), cq, KueueMetrics.STANDALONE);
     }
     Map<String, int[]> cqCounts = new HashMap<>(); // reserving, admitted
