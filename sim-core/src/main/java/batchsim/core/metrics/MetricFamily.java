@@ -18,6 +18,8 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
   private final List<String> labelNames;
   /** Series per label values (in declaration order), kept sorted for deterministic output. */
   final Map<List<String>, V> series = new TreeMap<>(MetricFamily::compareValues);
+  /** The same series by hash: a counter incremented at every admission must not walk the sorted map. */
+  private final Map<List<String>, V> byHash = new HashMap<>();
   /** Series names already built: every snapshot shares them instead of building new strings. */
   private final Map<List<String>, String> names = new HashMap<>();
 
@@ -39,7 +41,14 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
     if (labelValues.length != labelNames.size()) {
       throw new IllegalArgumentException(name + " takes " + labelNames + ", got " + Arrays.toString(labelValues));
     }
-    return series.computeIfAbsent(List.of(labelValues), k -> create());
+    List<String> key = List.of(labelValues);
+    V v = byHash.get(key);
+    if (v == null) {
+      v = create();
+      byHash.put(key, v);
+      series.put(key, v);
+    }
+    return v;
   }
 
   abstract V create();
@@ -47,6 +56,7 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
   /** Drops every series (a gauge recomputed from state on each read). */
   public final void clear() {
     series.clear();
+    byHash.clear();
   }
 
   /** Adds this family's series to {@code out}, each named in Prometheus text form. */

@@ -301,6 +301,7 @@ final class WorkloadRuns implements EventTarget {
 
   private void quotaUsage(Workload w, int queue, int sign) {
     int frs = nFlavors * nRes;
+    int pods = spec.resources().indexOf(ResourceSpace.PODS);
     for (int i = 0; i < w.spec().podSets().size(); i++) {
       long count = w.admittedCount(i);
       for (int r = 0; r < nRes; r++) {
@@ -308,7 +309,7 @@ final class WorkloadRuns implements EventTarget {
         if (f < 0) {
           continue;
         }
-        long amount = r == spec.resources().indexOf(ResourceSpace.PODS) && w.podSet(i).perPod().get(r) == 0
+        long amount = r == pods && w.podSet(i).perPod().get(r) == 0
             ? count : w.podSet(i).perPod().get(r) * count;
         recorder().quotaUsage(queue * frs + f * nRes + r, sign * amount,
             kueue.nominal(spec.clusterQueues().get(queue).name(), f, r), loop.now());
