@@ -27,6 +27,10 @@ final class DomainTree {
   long version;
   /** Bumped when allocatable, presence or non-TAS usage change: all placement on an empty cluster sees. */
   long capacityVersion;
+  /** The last changed leaves (leaf indices, a ring), so kept placement counts can catch up with them. */
+  private final int[] log = new int[1 << 14];
+  /** Leaf changes logged so far. */
+  long logged;
 
   DomainTree(int levels, boolean hostnameLowest, int nRes) {
     this.hostnameLowest = hostnameLowest;
@@ -71,6 +75,7 @@ final class DomainTree {
   void propagate(Domain leaf, LeafState before) {
     leaf.version++;
     version++;
+    log[(int) (logged++ & (log.length - 1))] = leaf.leafIdx;
     boolean present = leaf.present();
     int du = (isUnavailable(leaf) ? 1 : 0) - (before.unavailable ? 1 : 0);
     long[] da = new long[nRes];
@@ -98,6 +103,16 @@ final class DomainTree {
         freeDomains[d.level] += d.isFree() ? 1 : -1;
       }
     }
+  }
+
+  /** Whether every leaf change since {@code position} is still in the log. */
+  boolean changedSince(long position) {
+    return logged - position <= log.length;
+  }
+
+  /** The leaf of the {@code i}-th logged change (one of the last {@code log.length}). */
+  int loggedLeaf(long i) {
+    return log[(int) (i & (log.length - 1))];
   }
 
   /** Finds or creates the domains on a path of level values; returns the leaf. */

@@ -6,14 +6,34 @@ import java.util.TreeMap;
 
 /** Kueue tasExclusionStats. */
 final class ExclusionStats {
+  private final List<String> resourceNames;
   int totalNodes;
   int nodeSelector;
   int topologyDomain;
   final TreeMap<String, Integer> taints = new TreeMap<>();
-  final TreeMap<String, Integer> resources = new TreeMap<>();
+  /** Per resource: nodes where no pod fits because of it. */
+  private final int[] resources;
+
+  ExclusionStats(List<String> resourceNames) {
+    this.resourceNames = resourceNames;
+    this.resources = new int[resourceNames.size()];
+  }
+
+  /** One more (+1) or one fewer (-1) node where resource {@code r} leaves no room for a pod. */
+  void resourceFull(int r, int sign) {
+    resources[r] += sign;
+  }
 
   boolean any() {
-    return nodeSelector > 0 || topologyDomain > 0 || !taints.isEmpty() || !resources.isEmpty();
+    if (nodeSelector > 0 || topologyDomain > 0 || !taints.isEmpty()) {
+      return true;
+    }
+    for (int n : resources) {
+      if (n > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   String format() {
@@ -25,7 +45,11 @@ final class ExclusionStats {
       r.add("topologyDomain: " + topologyDomain);
     }
     taints.forEach((k, v) -> r.add(k + ": " + v));
-    resources.forEach((k, v) -> r.add("resource \"" + k + "\": " + v));
+    for (int i = 0; i < resources.length; i++) {
+      if (resources[i] > 0) {
+        r.add("resource \"" + resourceNames.get(i) + "\": " + resources[i]);
+      }
+    }
     java.util.Collections.sort(r);
     return String.join(", ", r);
   }

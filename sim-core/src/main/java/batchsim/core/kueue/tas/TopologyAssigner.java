@@ -69,6 +69,14 @@ public final class TopologyAssigner {
    * @param within only leaves under this domain may take pods (node replacement), or null
    */
   public Result assign(PodSetRequest ps, Map<Integer, long[]> assumed, boolean simulateEmpty, Domain within) {
+    try {
+      return place(ps, assumed, simulateEmpty, within);
+    } finally {
+      counts.restore(); // phase 1's kept counts serve the next placement
+    }
+  }
+
+  private Result place(PodSetRequest ps, Map<Integer, long[]> assumed, boolean simulateEmpty, Domain within) {
     s.tree.ensureRanks();
     counts.ensure(s.tree.domains.size());
     TopologyRequest tr = ps.request();
@@ -142,7 +150,7 @@ public final class TopologyAssigner {
         List<Domain> lower = sorted(d.children, p.lfc());
         if (unit > 1) {
           for (Domain c : lower) {
-            counts.sliceCount[c.idx] = counts.podCount[c.idx] / unit;
+            counts.setSlices(c.idx, counts.podCount[c.idx] / unit);
           }
         }
         List<Domain> part = updateCountsToMinimum(lower, counts.podCount[d.idx], unit, p.lfc(), unit > 1);
@@ -264,12 +272,12 @@ public final class TopologyAssigner {
           d = bestFit(domains.subList(i, domains.size()), remaining, true);
         }
         if (counts.sliceCount[d.idx] >= remaining) {
-          counts.podCount[d.idx] = remaining * sliceSize;
-          counts.sliceCount[d.idx] = remaining;
+          counts.setPods(d.idx, remaining * sliceSize);
+          counts.setSlices(d.idx, remaining);
           result.add(d);
           return result;
         }
-        counts.podCount[d.idx] = counts.sliceCount[d.idx] * sliceSize;
+        counts.setPods(d.idx, counts.sliceCount[d.idx] * sliceSize);
         remaining -= counts.sliceCount[d.idx];
         result.add(d);
         continue;
@@ -278,7 +286,7 @@ public final class TopologyAssigner {
         d = bestFit(domains.subList(i, domains.size()), remaining, false);
       }
       if (counts.podCount[d.idx] >= remaining) {
-        counts.podCount[d.idx] = remaining;
+        counts.setPods(d.idx, remaining);
         result.add(d);
         return result;
       }
