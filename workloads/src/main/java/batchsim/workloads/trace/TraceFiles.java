@@ -87,6 +87,7 @@ public final class TraceFiles {
   private static final class LazyGzip extends InputStream {
     private final Counting compressed;
     private final String file;
+    private final byte[] one = new byte[1];
     private Inflating gzip;
 
     LazyGzip(InputStream in, String file) {
@@ -96,7 +97,6 @@ public final class TraceFiles {
 
     @Override
     public int read() throws IOException {
-      byte[] one = new byte[1];
       return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
