@@ -11,6 +11,7 @@ import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.workloads.trace.GpuOptions;
 import batchsim.workloads.trace.OnError;
 import batchsim.workloads.trace.TraceFormat;
+import batchsim.workloads.trace.TraceFiles;
 import batchsim.workloads.trace.TraceFormatException;
 import batchsim.workloads.trace.TraceMapping;
 import batchsim.workloads.trace.TraceScan;
@@ -98,7 +99,8 @@ final class TraceBinder {
     }
     String displayName = file == null ? null : file.toString();
     ScalarNode nameNode = f.optionalName("name");
-    String name = nameNode != null ? nameNode.text() : file == null ? "trace" : baseName(file);
+    // KTH-SP2-1996-2.1-cln.swf(.gz) → KTH-SP2-1996-2.1-cln
+    String name = nameNode != null ? nameNode.text() : file == null ? "trace" : TraceFiles.baseName(file);
     if (formatNode.text().equals(GENERATOR)) {
       return generator(n, f, formatNode, file, displayName, name);
     }
@@ -196,12 +198,5 @@ final class TraceBinder {
   private void report(MapNode entry, TraceFormatException e) {
     problems.report(new Location(e.file(), e.line(), e.column()), entry.path(),
         (e.field().isEmpty() ? "" : e.field() + ": ") + e.detail());
-  }
-
-  /** "KTH-SP2-1996-2.1-cln.swf" → "KTH-SP2-1996-2.1-cln". */
-  static String baseName(Path file) {
-    String s = file.getFileName().toString();
-    int dot = s.lastIndexOf('.');
-    return dot > 0 ? s.substring(0, dot) : s;
   }
 }

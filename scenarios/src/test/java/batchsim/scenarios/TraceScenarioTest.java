@@ -79,6 +79,26 @@ class TraceScenarioTest {
   }
 
   @Test
+  void gzipTrace_runsAsItsPlainText_namedWithoutGz() throws Exception {
+    String plain = CPU_CLUSTER + "workloads:\n  traces:\n    - {format: swf, path: small.swf, queue: hpc/main}\n";
+    LoadedScenario gz = load(plain.replace("small.swf", "small.swf.gz"));
+    assertEquals(arrivals(load(plain).spec()), arrivals(gz.spec()));
+    assertEquals("small-1", arrivals(gz.spec()).get(0).id());
+  }
+
+  @Test
+  void damagedGzipTrace_isALocatedProblem() {
+    List<String> p = problems(CPU_CLUSTER + """
+        workloads:
+          traces:
+            - {format: swf, path: damaged.swf.gz, queue: hpc/main, onError: skip}
+        """);
+    assertEquals(1, p.size(), String.join("\n", p));
+    assertTrue(p.get(0).matches("src/test/resources/traces/damaged\\.swf\\.gz:1:1: workloads\\.traces\\[0\\]: "
+        + "not a valid gzip stream at byte \\d+ \\(.+\\)"), p.get(0));
+  }
+
+  @Test
   void swf_routedByUser_withDefaultQueue() throws Exception {
     LoadedScenario s = load(CPU_CLUSTER + """
         workloads:

@@ -79,6 +79,10 @@ public final class ImportCommand implements Callable<Integer> {
           new ScenarioImport.Options(name, queueFrom, unitsPerPod, gpusPerNode, Math.max(1, maxQueues)));
       r.warnings().forEach(w -> err.println("warning: " + w));
       r.errors().forEach(e -> err.println("error: " + e));
+      if (!r.errors().isEmpty()) {
+        err.println("batchsim: nothing written: an input could not be read");
+        return CommandLine.ExitCode.USAGE;
+      }
       if (out == null) {
         stdout.print(r.yaml());
       } else {
@@ -88,7 +92,7 @@ public final class ImportCommand implements Callable<Integer> {
         err.println("batchsim: wrote " + out);
       }
       check(r.yaml(), err);
-      return r.errors().isEmpty() ? CommandLine.ExitCode.OK : CommandLine.ExitCode.USAGE;
+      return CommandLine.ExitCode.OK;
     } catch (IOException e) {
       err.println("batchsim: " + e.getMessage());
       return CommandLine.ExitCode.USAGE;

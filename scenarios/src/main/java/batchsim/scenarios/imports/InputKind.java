@@ -1,13 +1,14 @@
 package batchsim.scenarios.imports;
 
+import batchsim.workloads.trace.TraceFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
-/** What an input file of {@code batchsim import} holds, told by its extension and first line. */
+/**
+ * What an input file of {@code batchsim import} holds, told by its extension and first line; a gzip-compressed
+ * trace ({@code .swf.gz}, {@code .csv.gz}, or gzip by its first bytes) is told by what it decompresses to.
+ */
 enum InputKind {
   /** Kubernetes objects: Kueue's, Nodes, Jobs/JobSets/Pods (or a Kueue generator file; told later). */
   MANIFESTS,
@@ -20,7 +21,7 @@ enum InputKind {
 
   /** The kind of {@code file}, or throws with a sentence saying why it is not known. */
   static InputKind of(Path file) throws IOException {
-    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    String name = TraceFiles.kindName(file);
     if (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json")) {
       return MANIFESTS;
     }
@@ -28,7 +29,7 @@ enum InputKind {
       return SWF;
     }
     String header;
-    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BufferedReader r = TraceFiles.open(file, file.toString())) {
       header = r.readLine();
     }
     header = header == null ? "" : header.replace("\uFEFF", "").trim();

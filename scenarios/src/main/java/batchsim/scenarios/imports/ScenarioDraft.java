@@ -5,6 +5,7 @@ import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.Location;
 import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
+import batchsim.workloads.trace.TraceFiles;
 import batchsim.workloads.trace.TraceFormatException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -134,9 +135,7 @@ final class ScenarioDraft {
   }
 
   static String baseName(Path p) {
-    String s = p.getFileName().toString();
-    int dot = s.lastIndexOf('.');
-    return dot > 0 ? s.substring(0, dot) : s;
+    return TraceFiles.baseName(p);
   }
 
   /** Lower-case letters, digits and dashes. */

@@ -11,7 +11,10 @@ import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.scenarios.yaml.YamlTreeReader;
 import batchsim.workloads.trace.NodePools;
 import batchsim.workloads.trace.NodeRecord;
+import batchsim.workloads.trace.TraceFiles;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +73,8 @@ public final class ScenarioImport {
       try {
         kind = InputKind.of(p);
       } catch (IOException | IllegalArgumentException e) {
-        d.errors.add(e instanceof IOException ? p + ": cannot read: " + e.getMessage() : e.getMessage());
+        d.errors.add(e instanceof IOException && !(e instanceof TraceFiles.InvalidGzip) ? p + ": cannot read: "
+            + e.getMessage() : e.getMessage());
         continue;
       }
       try {
@@ -83,6 +87,8 @@ public final class ScenarioImport {
             traceKinds.add(kind);
           }
         }
+      } catch (TraceFiles.InvalidGzip e) {
+        d.errors.add(e.getMessage());
       } catch (IOException e) {
         d.errors.add(p + ": cannot read: " + e.getMessage());
       }
@@ -152,7 +158,12 @@ public final class ScenarioImport {
   }
 
   private void philyVcs(Path p) throws IOException {
-    List<String> lines = Files.readAllLines(p, StandardCharsets.UTF_8);
+    List<String> lines;
+    try (BufferedReader r = TraceFiles.open(p, p.toString())) {
+      lines = r.lines().toList(); // a few dozen VCs
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
     for (int i = 1; i < lines.size(); i++) {
       String[] f = lines.get(i).split(",");
       if (lines.get(i).isBlank()) {

@@ -1,6 +1,7 @@
 package batchsim.scenarios.imports;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import batchsim.core.metrics.RunResult;
@@ -82,6 +83,25 @@ class ScenarioImportTest {
         ScenarioImport.Options.DEFAULT);
     assertEquals(3, alibaba.spec().nodePools().size(), "the trace's nodes, via nodesFrom");
     assertEquals(5, new Simulation(alibaba.spec()).checked(true).run().overall().arrived());
+  }
+
+  @Test
+  void gzipTraces_importAsTheirPlainText() throws Exception {
+    LoadedScenario gz = imported(List.of(TRACES.resolve("small.swf.gz")), ScenarioImport.Options.DEFAULT);
+    assertEquals(8, gz.spec().nodePools().get(0).count(), "the SWF header's MaxProcs, read through gzip");
+    assertEquals(5, new Simulation(gz.spec()).checked(true).run().overall().finished());
+    LoadedScenario philly = imported(List.of(TRACES.resolve("philly-small.csv.gz")), ScenarioImport.Options.DEFAULT);
+    assertEquals(4, philly.spec().clusterQueues().size(), "told a Philly table by its decompressed header");
+  }
+
+  @Test
+  void cli_damagedGzip_isOneLocatedErrorAndExit2_nothingWritten() throws Exception {
+    Path out = tmp.resolve("damaged.yaml");
+    StringWriter err = new StringWriter();
+    assertEquals(2, cli(err, "import", TRACES.resolve("damaged.swf.gz").toString(), "-o", out.toString()));
+    assertTrue(err.toString().contains(TRACES.resolve("damaged.swf.gz") + ":1:1: not a valid gzip stream at byte "),
+        err.toString());
+    assertFalse(Files.exists(out));
   }
 
   @Test

@@ -3,8 +3,6 @@ package batchsim.workloads.trace;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SortedMap;
@@ -27,11 +25,11 @@ public final class AlibabaNodeReader extends CsvReader<NodeRecord> {
     this.gpu = gpu;
   }
 
-  /** Opens {@code path} (named {@code displayName} in messages); a bad header throws at once. */
+  /** Opens {@code path}, gzip or not (named {@code displayName} in messages); a bad header throws at once. */
   public static AlibabaNodeReader open(Path path, String displayName, OnError onError, GpuOptions gpu) {
     BufferedReader in;
     try {
-      in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+      in = TraceFiles.open(path, displayName);
     } catch (IOException e) {
       throw new UncheckedIOException(displayName + ": cannot read: " + e.getMessage(), e);
     }

@@ -73,6 +73,8 @@ public abstract class LineReader<T> implements Closeable {
       }
       lineNo++;
       return line;
+    } catch (TraceFiles.InvalidGzip e) {
+      throw error(lineNo + 1, 1, "", e.detail()); // fatal whatever onError says: nothing after it can be read
     } catch (IOException e) {
       throw new UncheckedIOException(file + ": cannot read: " + e.getMessage(), e);
     }

@@ -2,8 +2,6 @@ package batchsim.workloads.trace;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -53,12 +51,13 @@ public enum TraceFormat {
   }
 
   /**
-   * Opens {@code path} lazily; {@code displayName} names it in messages. A CSV header that lacks a column
+   * Opens {@code path} lazily, gzip or not ({@link TraceFiles}); {@code displayName} names it in messages.
+   * A CSV header that lacks a column
    * throws a {@link TraceFormatException} here, whatever {@code onError} says.
    */
   public LineReader<TraceJob> open(Path path, String displayName, OnError onError, GpuOptions gpu)
       throws IOException {
-    BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8);
+    BufferedReader in = TraceFiles.open(path, displayName);
     try {
       return reader(in, displayName, onError, gpu);
     } catch (RuntimeException e) {
