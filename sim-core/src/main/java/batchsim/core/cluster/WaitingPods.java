@@ -88,7 +88,7 @@ final class WaitingPods {
   private final Map<Shape, Shape> shapes = new HashMap<>();
   private final Map<Key, Group> groups = new HashMap<>();
   private final Group pinnedGroup = new Group(null, null);
-  /** Groups with owners, in the order they got their first (never iterated for a decision: see next()). */
+  /** The groups that have owners (their order never matters: see {@link #next}). */
   private final List<Group> active = new ArrayList<>();
   private long nextSeq;
 
