@@ -4,8 +4,6 @@ import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.Toleration;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,14 +16,18 @@ import java.util.Map;
  * (default) or MostAllocated over cpu and memory; ties go to the earlier node. The filter is worked out per
  * pool, whose nodes are identical, except for nodes whose labels or taints a timeline action edited: those
  * are filtered one by one (and a NoExecute taint evicts the pods there that do not tolerate it, as kube's
- * taint manager does). Pods that fit nowhere stay pending, and are retried in submission order when
- * capacity is freed. There is no gang scheduling here: a workload may hold some nodes while others of its
- * pods wait, exactly as with the default scheduler.
+ * taint manager does). Pods that fit nowhere stay pending, and are retried in the order they started
+ * waiting when capacity is freed ({@link WaitingPods} visits only those that may fit now). There is no gang
+ * scheduling here: a workload may hold some nodes while others of its pods wait, exactly as with the
+ * default scheduler.
  */
 public final class PodBinder {
   private final ClusterState cluster;
   private final List<ResourceFlavorSpec> flavors;
-  private final Map<Object, Pods> waiting = new LinkedHashMap<>();
+  private final WaitingPods waiting;
+  /** Per podSet, the visit in which one of its pods found no node (its identical pods are skipped). */
+  private long[] fullAt = new long[1];
+  private long visit;
   private final BindListener listener;
   private NodeListener nodeListener;
 
@@ -61,6 +63,7 @@ public final class PodBinder {
     this.cluster = cluster;
     this.flavors = new java.util.ArrayList<>(flavors);
     this.listener = listener;
+    this.waiting = new WaitingPods(cluster);
   }
 
   /** A ResourceFlavor changed (created again or patched): pods admitted from now on get its labels and tolerations. */
@@ -78,6 +81,8 @@ public final class PodBinder {
     /** [TAS] Per pod, the only nodes it may go to (its topology assignment); null entries bind freely. */
     int[][] pinned;
     int bound;
+    /** Per podSet, its group among the waiting pods (filed once, when the owner first waits). */
+    WaitingPods.Group[] groups;
 
     Pods(long[][] requests, int[] podSetOfPod, boolean[][] poolOk, NodeRequirements[] needs) {
       this.requests = requests;
@@ -90,19 +95,6 @@ public final class PodBinder {
 
     public boolean allBound() {
       return bound == nodeOfPod.length;
-    }
-
-    private Shape[] shapes;
-
-    /** The shape of podSet ps's pods, for skipping identical pods within one binding pass. */
-    Shape shape(int ps) {
-      if (shapes == null) {
-        shapes = new Shape[requests.length];
-      }
-      if (shapes[ps] == null) {
-        shapes[ps] = new Shape(requests[ps], poolOk[ps]);
-      }
-      return shapes[ps];
     }
 
     public int total() {
@@ -171,33 +163,9 @@ public final class PodBinder {
     return ok;
   }
 
-  /** A pod's request and the pools it may use; equal shapes fit or fail on the same nodes. */
-  static final class Shape {
-    private final long[] request;
-    private final boolean[] pools;
-    private final int hash;
-
-    Shape(long[] request, boolean[] pools) {
-      this.request = request;
-      this.pools = pools;
-      this.hash = 31 * java.util.Arrays.hashCode(request) + java.util.Arrays.hashCode(pools);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Shape s && s.hash == hash && java.util.Arrays.equals(s.request, request)
-          && java.util.Arrays.equals(s.pools, pools);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
   /** Binds as many pending pods of {@code owner} as fit now; queues it if some remain. Returns allBound. */
   public boolean bind(Object owner, Pods pods) {
-    tryBind(owner, pods);
+    tryBind(owner, pods, false);
     if (pods.allBound()) {
       waiting.remove(owner);
       return true;
@@ -206,24 +174,22 @@ public final class PodBinder {
     return false;
   }
 
-  private void tryBind(Object owner, Pods pods) {
-    tryBind(owner, pods, null);
-  }
-
   /**
-   * Binds what fits. {@code failed} (may be null) collects the pod shapes (request + allowed pools) that
-   * found no node in this pass; identical pods of later workloads are skipped instead of searched again.
+   * Binds what fits. In a retry pass ({@code retry}), pods whose group found no node earlier in the pass
+   * are skipped instead of searched again, and a pod that finds none fails its group for the pass.
    */
-  private void tryBind(Object owner, Pods pods, java.util.Set<Object> failed) {
-    boolean[] full = new boolean[pods.requests.length];
+  private void tryBind(Object owner, Pods pods, boolean retry) {
+    long v = ++visit;
+    if (fullAt.length < pods.requests.length) {
+      fullAt = new long[Math.max(pods.requests.length, 2 * fullAt.length)];
+    }
     for (int i = 0; i < pods.nodeOfPod.length; i++) {
       int ps = pods.podSetOfPod[i];
-      if (pods.nodeOfPod[i] >= 0 || full[ps]) {
+      if (pods.nodeOfPod[i] >= 0 || fullAt[ps] == v) {
         continue;
       }
-      if (failed != null && (pods.pinned == null || pods.pinned[i] == null)
-          && failed.contains(failKey(pods, ps))) {
-        full[ps] = true;
+      if (retry && (pods.pinned == null || pods.pinned[i] == null) && waiting.failed(pods, ps)) {
+        fullAt[ps] = v;
         continue;
       }
       if (pods.pinned != null && pods.pinned[i] != null) {
@@ -236,19 +202,14 @@ public final class PodBinder {
       }
       Node n = bestNode(pods.requests[ps], pods.poolOk[ps], pods.needs[ps]);
       if (n == null) {
-        full[ps] = true; // the podSet's identical pods would not fit either
-        if (failed != null) {
-          failed.add(failKey(pods, ps));
+        fullAt[ps] = v; // the podSet's identical pods would not fit either
+        if (retry) {
+          waiting.fail(pods, ps);
         }
         continue;
       }
       bindPod(owner, pods, i, n);
     }
-  }
-
-  /** Pods of equal shape fail alike; once nodes are edited, only if they also ask the same of a node. */
-  private Object failKey(Pods pods, int ps) {
-    return cluster.edited.isEmpty() ? pods.shape(ps) : List.of(pods.shape(ps), pods.needs[ps]);
   }
 
   private void bindPod(Object owner, Pods pods, int i, Node n) {
@@ -289,6 +250,7 @@ public final class PodBinder {
         unbindPod(owner, pods, i);
       }
     }
+    waiting.refresh(owner);
   }
 
   private static boolean contains(int[] a, int v) {
@@ -352,17 +314,21 @@ public final class PodBinder {
     return best;
   }
 
-  /** Retries waiting workloads in order; returns the owners whose pods are now all bound. */
+  /**
+   * Retries waiting workloads in the order they started waiting; returns the owners whose pods are now all
+   * bound. Only owners with a pod that may fit are visited (see {@link WaitingPods}).
+   */
   public List<Object> retryWaiting() {
     List<Object> done = new ArrayList<>();
-    Iterator<Map.Entry<Object, Pods>> it = waiting.entrySet().iterator();
-    java.util.Set<Object> failed = new java.util.HashSet<>();
-    while (it.hasNext()) {
-      var e = it.next();
-      tryBind(e.getKey(), e.getValue(), failed);
-      if (e.getValue().allBound()) {
-        done.add(e.getKey());
-        it.remove();
+    waiting.startPass();
+    for (WaitingPods.Waiter w; (w = waiting.next()) != null; ) {
+      int before = w.pods.bound;
+      tryBind(w.owner, w.pods, true);
+      if (w.pods.allBound()) {
+        done.add(w.owner);
+        waiting.remove(w.owner);
+      } else if (w.pods.bound != before) {
+        waiting.refresh(w);
       }
     }
     return done;
@@ -420,7 +386,7 @@ public final class PodBinder {
       if (!owners.contains(ref.owner())) {
         owners.add(ref.owner());
       }
-      waiting.put(ref.owner(), pods);
+      waiting.unbound(ref.owner(), pods, ref.index());
       n.pods.remove(ref);
     }
     return owners;
