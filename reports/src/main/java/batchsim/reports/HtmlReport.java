@@ -37,27 +37,37 @@ final class HtmlReport {
   private final ReportBody body = new ReportBody();
   private final StringBuilder main = body.html();
 
-  private HtmlReport(RunResult r, RunMetadata meta, String digest) {
+  private final WorkloadGroups byPriority;
+  private final WorkloadGroups byClass;
+
+  private HtmlReport(RunResult r, RunMetadata meta, String digest, WorkloadGroups byPriority,
+      WorkloadGroups byClass) {
     this.r = r;
     this.meta = meta;
     this.digest = digest;
     this.charts = new ReportCharts(r);
+    this.byPriority = byPriority;
+    this.byClass = byClass;
   }
 
-  /** Writes the page to {@code out}, which is flushed but left open. */
-  static void write(RunResult r, RunMetadata meta, String workloadsDigest, OutputStream out)
-      throws IOException {
-    out.write(render(r, meta, workloadsDigest).getBytes(StandardCharsets.UTF_8));
+  /**
+   * Writes the page to {@code out}, which is flushed but left open; the groups come from the workloads'
+   * records as they streamed ({@link WorkloadRows}).
+   */
+  static void write(RunResult r, RunMetadata meta, String workloadsDigest, WorkloadGroups byPriority,
+      WorkloadGroups byClass, OutputStream out) throws IOException {
+    out.write(new HtmlReport(r, meta, workloadsDigest, byPriority, byClass).page()
+        .getBytes(StandardCharsets.UTF_8));
     out.flush();
   }
 
+  /** The page of a result that lists its workloads (tests). */
   static String render(RunResult r, RunMetadata meta, String workloadsDigest) {
-    return new HtmlReport(r, meta, workloadsDigest).page();
+    return new HtmlReport(r, meta, workloadsDigest, WorkloadGroups.byPriority(r.workloads(), GROUP_LIMIT),
+        WorkloadGroups.byClass(r.workloads(), GROUP_LIMIT)).page();
   }
 
   private String page() {
-    WorkloadGroups byPriority = WorkloadGroups.byPriority(r.workloads(), GROUP_LIMIT);
-    WorkloadGroups byClass = WorkloadGroups.byClass(r.workloads(), GROUP_LIMIT);
     kpis();
     new StandardSections(r, charts, body).write(byPriority, byClass);
     new OptionalSections(r, charts, body).write();

@@ -1,6 +1,7 @@
 package batchsim.reports;
 
 import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.WorkloadRecord;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -19,24 +20,40 @@ public final class Reports {
 
   /**
    * Writes {@value #SUMMARY_JSON}, {@value #WORKLOADS_CSV}, {@value #WAITS_HLOG},
-   * {@value #REPORT_HTML} and, when the run sampled, {@value #TIMESERIES_CSV} into {@code dir}, which
-   * must exist.
-   * Existing files are overwritten; making the directory appear atomically is the caller's job.
+   * {@value #REPORT_HTML} and, when the run sampled, {@value #TIMESERIES_CSV} (and, when explained,
+   * {@value #DECISIONS_CSV}) into {@code dir}, which must exist, from a result that lists its workloads
+   * (tests, hand-built results). Existing files are overwritten; making the directory appear atomically is
+   * the caller's job.
    */
   public static void writeAll(RunResult result, RunMetadata meta, Path dir) throws IOException {
-    // The CSV goes first: the summary carries the digest of its exact bytes.
-    String digest;
-    try (OutputStream out = Files.newOutputStream(dir.resolve(WORKLOADS_CSV))) {
-      digest = WorkloadsCsv.write(result.workloads(), out);
-    }
-    if (!result.timeSeries().timesMs().isEmpty()) {
-      try (OutputStream out = Files.newOutputStream(dir.resolve(TIMESERIES_CSV))) {
-        TimeSeriesCsv.write(result.timeSeries(), out);
+    WorkloadRows rows = WorkloadRows.open(dir, "rows", false);
+    try {
+      for (WorkloadRecord w : result.workloads()) {
+        rows.accept(0, w, null);
       }
+      writeAll(result, meta, rows, dir);
+    } finally {
+      rows.discard();
     }
     if (result.decisions() != null) {
       try (OutputStream out = Files.newOutputStream(dir.resolve(DECISIONS_CSV))) {
         DecisionsCsv.write(result.decisions(), out);
+      }
+    }
+  }
+
+  /**
+   * As above, for a run whose workloads streamed into {@code rows} ({@link WorkloadRows}): their files move
+   * into {@code dir}, and summary.json and report.html take the digest and the groups from them.
+   */
+  public static void writeAll(RunResult result, RunMetadata meta, WorkloadRows rows, Path dir)
+      throws IOException {
+    // The CSV is complete first: the summary carries the digest of its exact bytes.
+    String digest = rows.digest();
+    rows.moveInto(dir);
+    if (!result.timeSeries().timesMs().isEmpty()) {
+      try (OutputStream out = Files.newOutputStream(dir.resolve(TIMESERIES_CSV))) {
+        TimeSeriesCsv.write(result.timeSeries(), out);
       }
     }
     try (OutputStream out = Files.newOutputStream(dir.resolve(SUMMARY_JSON))) {
@@ -46,7 +63,8 @@ public final class Reports {
       WaitsHlog.write(result, out);
     }
     try (OutputStream out = Files.newOutputStream(dir.resolve(REPORT_HTML))) {
-      HtmlReport.write(result, meta, digest, out);
+      HtmlReport.write(result, meta, digest, rows.byPriority(HtmlReport.GROUP_LIMIT),
+          rows.byClass(HtmlReport.GROUP_LIMIT), out);
     }
   }
 }

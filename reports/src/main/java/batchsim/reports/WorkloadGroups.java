@@ -11,8 +11,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Wait times and evictions of workloads grouped by one key (priority, workload class), derived from
- * the per-workload records. Only the {@code limit} largest groups get histograms, so a trace with
- * thousands of distinct priorities neither bloats the page nor the heap.
+ * the per-workload records as they stream out of the run. Only the {@code limit} largest groups are shown,
+ * so a trace with thousands of distinct priorities does not bloat the page.
  */
 final class WorkloadGroups {
   /** One group's figures. Histograms are in virtual milliseconds, like {@code QueueStats}. */
@@ -42,47 +42,66 @@ final class WorkloadGroups {
   }
 
   static WorkloadGroups byPriority(List<WorkloadRecord> workloads, int limit) {
-    return of(workloads, WorkloadRecord::priority,
-        Comparator.<Integer>reverseOrder(), p -> "priority " + p, limit);
+    return of(workloads, Tally.byPriority(), limit);
   }
 
   static WorkloadGroups byClass(List<WorkloadRecord> workloads, int limit) {
-    return of(workloads, w -> w.workloadClass() == null || w.workloadClass().isEmpty()
-        ? "(no class)" : w.workloadClass(), Comparator.<String>naturalOrder(), c -> c, limit);
+    return of(workloads, Tally.byClass(), limit);
+  }
+
+  private static WorkloadGroups of(List<WorkloadRecord> workloads, Tally<?> tally, int limit) {
+    for (WorkloadRecord w : workloads) {
+      tally.add(w);
+    }
+    return tally.groups(limit);
   }
 
   /**
-   * Two passes: count per key, keep the {@code limit} largest groups (ties by key order), then record
-   * histograms for those only. Shown groups are in key order.
+   * Groups filled one record at a time, as records stream out of a run: every key gets its figures (memory
+   * grows with the number of distinct keys, never with the number of workloads), and {@link #groups} keeps
+   * the {@code limit} largest.
    */
-  private static <K> WorkloadGroups of(List<WorkloadRecord> workloads, Function<WorkloadRecord, K> key,
-      Comparator<K> order, Function<K, String> label, int limit) {
-    Map<K, long[]> counts = new HashMap<>();
-    for (WorkloadRecord w : workloads) {
-      counts.computeIfAbsent(key.apply(w), k -> new long[1])[0]++;
+  static final class Tally<K> {
+    private final Function<WorkloadRecord, K> key;
+    private final Comparator<K> order;
+    private final Function<K, String> label;
+    private final Map<K, Group> groups = new HashMap<>();
+
+    private Tally(Function<WorkloadRecord, K> key, Comparator<K> order, Function<K, String> label) {
+      this.key = key;
+      this.order = order;
+      this.label = label;
     }
-    List<K> keys = new ArrayList<>(counts.keySet());
-    keys.sort(Comparator.<K>comparingLong(k -> -counts.get(k)[0]).thenComparing(order));
-    List<K> kept = new ArrayList<>(keys.subList(0, Math.min(limit, keys.size())));
-    long hiddenWorkloads = 0;
-    for (K k : keys.subList(kept.size(), keys.size())) {
-      hiddenWorkloads += counts.get(k)[0];
+
+    static Tally<Integer> byPriority() {
+      return new Tally<>(WorkloadRecord::priority, Comparator.<Integer>reverseOrder(), p -> "priority " + p);
     }
-    kept.sort(order);
-    Map<K, Group> groups = new HashMap<>();
-    List<Group> shown = new ArrayList<>();
-    for (K k : kept) {
-      Group g = new Group(label.apply(k));
-      groups.put(k, g);
-      shown.add(g);
+
+    static Tally<String> byClass() {
+      return new Tally<>(w -> w.workloadClass() == null || w.workloadClass().isEmpty()
+          ? "(no class)" : w.workloadClass(), Comparator.<String>naturalOrder(), c -> c);
     }
-    for (WorkloadRecord w : workloads) {
-      Group g = groups.get(key.apply(w));
-      if (g != null) {
-        add(g, w);
+
+    void add(WorkloadRecord w) {
+      WorkloadGroups.add(groups.computeIfAbsent(key.apply(w), k -> new Group(label.apply(k))), w);
+    }
+
+    /** The {@code limit} largest groups (ties by key order), shown in key order; the rest summed up. */
+    WorkloadGroups groups(int limit) {
+      List<K> keys = new ArrayList<>(groups.keySet());
+      keys.sort(Comparator.<K>comparingLong(k -> -groups.get(k).workloads).thenComparing(order));
+      List<K> kept = new ArrayList<>(keys.subList(0, Math.min(limit, keys.size())));
+      long hiddenWorkloads = 0;
+      for (K k : keys.subList(kept.size(), keys.size())) {
+        hiddenWorkloads += groups.get(k).workloads;
       }
+      kept.sort(order);
+      List<Group> shown = new ArrayList<>();
+      for (K k : kept) {
+        shown.add(groups.get(k));
+      }
+      return new WorkloadGroups(List.copyOf(shown), keys.size() - kept.size(), hiddenWorkloads);
     }
-    return new WorkloadGroups(List.copyOf(shown), keys.size() - kept.size(), hiddenWorkloads);
   }
 
   private static void add(Group g, WorkloadRecord w) {

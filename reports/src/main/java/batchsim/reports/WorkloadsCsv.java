@@ -8,30 +8,37 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
-/** workloads.csv: one RFC 4180 row per workload, streamed (runs can have a million workloads). */
+/**
+ * workloads.csv: one RFC 4180 row per workload, written as the run sends each record (runs can have a million
+ * workloads): ended workloads in the order they ended, then the live ones in arrival order.
+ */
 final class WorkloadsCsv {
   static final String HEADER = "id,class,local_queue,cluster_queue,priority,created_ms,"
       + "first_quota_reserved_ms,quota_reserved_ms,admitted_ms,started_ms,finished_ms,wait_ms,"
       + "evictions,preemptions,state,flavors,message";
 
-  private WorkloadsCsv() {}
+  private final MessageDigest sha = sha256();
+  private final CsvWriter csv;
+
+  /** A table on {@code out} (closed by {@link #finish}), its header written. */
+  WorkloadsCsv(OutputStream out) throws IOException {
+    this.csv = CsvWriter.utf8(new DigestOutputStream(out, sha));
+    csv.row(List.of(HEADER.split(",")));
+  }
 
   /**
    * Writes the table to {@code out} (which is closed) and returns the lowercase hex SHA-256 of exactly
    * the bytes written.
    */
   static String write(List<WorkloadRecord> workloads, OutputStream out) throws IOException {
-    MessageDigest sha = sha256();
-    try (CsvWriter csv = CsvWriter.utf8(new DigestOutputStream(out, sha))) {
-      csv.row(List.of(HEADER.split(",")));
-      for (WorkloadRecord r : workloads) {
-        writeRow(csv, r);
-      }
+    WorkloadsCsv t = new WorkloadsCsv(out);
+    for (WorkloadRecord r : workloads) {
+      t.row(r);
     }
-    return Formats.hex(sha.digest());
+    return t.finish();
   }
 
-  private static void writeRow(CsvWriter csv, WorkloadRecord r) throws IOException {
+  void row(WorkloadRecord r) throws IOException {
     csv.cell(r.id()).cell(r.workloadClass()).cell(r.localQueue()).cell(r.clusterQueue()).cell(r.priority())
         .cell(time(r.createdMs())).cell(time(r.firstQuotaReservedMs())).cell(time(r.quotaReservedMs()))
         .cell(time(r.admittedMs())).cell(time(r.startedMs())).cell(time(r.finishedMs()))
@@ -39,6 +46,12 @@ final class WorkloadsCsv {
             : Long.toString(r.firstQuotaReservedMs() - r.createdMs()))
         .cell(r.evictions()).cell(r.preemptions()).cell(r.state()).cell(r.flavors()).cell(r.lastMessage())
         .endRow();
+  }
+
+  /** Closes the table and returns the lowercase hex SHA-256 of exactly the bytes written. */
+  String finish() throws IOException {
+    csv.close();
+    return Formats.hex(sha.digest());
   }
 
   /** A milestone, or an empty cell (null) when it was never reached. */

@@ -2,6 +2,7 @@ package batchsim.scenarios.cli;
 
 import batchsim.core.metrics.RunResult;
 import batchsim.reports.Reports;
+import batchsim.reports.WorkloadRows;
 import batchsim.reports.RunMetadata;
 import batchsim.scenarios.LoadedScenario;
 import batchsim.scenarios.compare.RunResultView;
@@ -52,10 +53,18 @@ final class CheckCommand extends ScenarioCommand {
       dir.checkReplaceable();
     }
     StatusWatch watch = scenario.expectations().newStatusWatch();
-    RunResult result = RunCommand.simulate(scenario, true, junit, watch);
-    if (dir != null) {
-      RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
-      dir.write(tmp -> Reports.writeAll(result, meta, tmp));
+    WorkloadRows rows = dir == null ? null : dir.rows(false);
+    RunResult result;
+    try {
+      result = RunCommand.simulate(scenario, true, junit, watch, rows);
+      if (dir != null) {
+        RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
+        dir.write(tmp -> Reports.writeAll(result, meta, rows, tmp));
+      }
+    } finally {
+      if (rows != null) {
+        rows.discard();
+      }
     }
     List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), true, watch);
     long failed = Verdicts.print(scenario.spec().name() + ": invariants held after every event; "

@@ -1,5 +1,6 @@
 package batchsim.scenarios.cli;
 
+import batchsim.reports.WorkloadRows;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -49,6 +50,14 @@ final class OutputDirectory {
       throw new ScenarioCommand.UserError("output directory " + target
           + " exists and was not written by batchsim; remove it or choose another --out");
     }
+  }
+
+  /**
+   * The rows that stream out of the run into temporary siblings of the directory, until {@link #write} moves
+   * them in; the caller discards them in any case.
+   */
+  WorkloadRows rows(boolean explain) throws IOException {
+    return WorkloadRows.open(target.getParent(), target.getFileName().toString(), explain);
   }
 
   /** Writes into a temporary sibling, then swaps it into place. */

@@ -4,7 +4,9 @@ import batchsim.core.metrics.RunResult;
 import batchsim.core.world.InvariantViolation;
 import batchsim.core.sim.Runs;
 import batchsim.core.world.StatusSink;
+import batchsim.core.world.WorkloadSink;
 import batchsim.reports.Reports;
+import batchsim.reports.WorkloadRows;
 import batchsim.reports.RunMetadata;
 import batchsim.reports.SummaryTable;
 import batchsim.scenarios.LoadedScenario;
@@ -73,34 +75,37 @@ final class RunCommand extends ScenarioCommand {
     }
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", dirName(scenario.spec().name())));
     dir.checkReplaceable();
+    WorkloadRows rows = dir.rows(explain);
     try {
-      return execute(scenario, dir, recorded);
+      return execute(scenario, dir, recorded, rows);
     } finally {
+      rows.discard();
       recorded.discard();
     }
   }
 
-  private int execute(LoadedScenario scenario, OutputDirectory dir, Records recorded) throws Exception {
+  private int execute(LoadedScenario scenario, OutputDirectory dir, Records recorded, WorkloadRows rows)
+      throws Exception {
     recorded.open(dir.path());
     StatusWatch watch = scenario.expectations().newStatusWatch();
     // `invariants: clean` can only be judged by a checked run.
     boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
     Progress progress = Progress.forTerminal(err(), scenario.spec(), quiet);
-    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch));
+    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch), rows);
     if (progress != null) {
       progress.done();
     }
     long wallNanos = System.nanoTime() - wallStart;
     RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
     dir.write(tmp -> {
-      Reports.writeAll(result, meta, tmp);
+      Reports.writeAll(result, meta, rows, tmp);
       recorded.moveInto(tmp);
     });
     if (!quiet) {
       out().print(SummaryTable.render(result, meta));
       out().flush(); // the self-report closes the output, after the summary
-      err().println(SelfReport.line(result, wallNanos, dir.path()));
+      err().println(SelfReport.line(result, rows.count(), wallNanos, dir.path()));
     }
     List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), checked, watch);
     long failed = Verdicts.print(outcomes.isEmpty() ? null : "\nExpectations", outcomes, out(), err(), quiet);
@@ -114,15 +119,16 @@ final class RunCommand extends ScenarioCommand {
    * Runs {@code scenario}; when the checker finds an invariant broken, the JUnit file (if asked for) still
    * records it before the violation propagates (exit 3).
    */
-  static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, StatusSink status)
-      throws IOException {
-    return simulate(scenario, checked, junit, false, null, status);
+  static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, StatusSink status,
+      WorkloadSink workloads) throws IOException {
+    return simulate(scenario, checked, junit, false, null, status, workloads);
   }
 
+  /** {@code workloads}: where each workload's record streams (null: the result keeps them all). */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
-      java.util.function.LongConsumer progress, StatusSink status) throws IOException {
+      java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads) throws IOException {
     try {
-      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status);
+      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads);
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),

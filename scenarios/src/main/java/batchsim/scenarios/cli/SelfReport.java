@@ -14,15 +14,16 @@ import java.util.Locale;
 final class SelfReport {
   private SelfReport() {}
 
-  static String line(RunResult r, long wallNanos, Path out) {
+  /** {@code workloads}: the rows the run wrote (its workloads, rejected arrivals included). */
+  static String line(RunResult r, long workloads, long wallNanos, Path out) {
     long allocated = allocatedBytes();
     double wallS = Math.max(wallNanos, 1) / 1e9;
     double simS = r.endTimeMs() / 1e3;
     return String.format(Locale.ROOT,
         "batchsim: %,d events in %.2fs wall (%,.0f events/s, %,.0f workloads/s, simulated/wall %,.0fx), "
             + "peak heap %d MiB, allocated %,d MiB (%,d bytes per workload); reports in %s",
-        r.events(), wallS, r.events() / wallS, r.workloads().size() / wallS, simS / wallS, peakHeapMiB(),
-        allocated >> 20, allocated / Math.max(1, r.workloads().size()), out);
+        r.events(), wallS, r.events() / wallS, workloads / wallS, simS / wallS, peakHeapMiB(),
+        allocated >> 20, allocated / Math.max(1, workloads), out);
   }
 
   /**

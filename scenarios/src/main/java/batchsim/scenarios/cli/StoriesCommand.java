@@ -98,7 +98,7 @@ final class StoriesCommand extends ScenarioCommand {
     StatusWatch watch = s.expectations().newStatusWatch();
     RunResult result;
     try {
-      result = RunCommand.simulate(s, true, null, watch);
+      result = RunCommand.simulate(s, true, null, watch, null);
     } catch (InvariantViolation | TimelineError e) {
       why.add(e.getMessage());
       return s.expectations().afterViolation(e.getMessage());

@@ -5,6 +5,7 @@ import batchsim.core.world.InvariantViolation;
 import batchsim.core.sim.Runs;
 import batchsim.scenarios.expect.StatusWatch;
 import batchsim.reports.Reports;
+import batchsim.reports.WorkloadRows;
 import batchsim.reports.RunMetadata;
 import batchsim.scenarios.compare.ResultView;
 import batchsim.scenarios.compare.RunResultView;
@@ -91,15 +92,19 @@ public final class SweepRunner {
     boolean checked = check || cell.scenario().expectations().needsInvariantCheck();
     RunResult result;
     StatusWatch watch = cell.scenario().expectations().newStatusWatch();
-    try {
-      result = Runs.run(cell.scenario().spec(), cell.scenario().volcano(), checked, false, null, watch);
-    } catch (InvariantViolation e) {
-      throw new CellFailure(cell, e);
-    }
     Path dir = cellsDir.resolve(cell.dir());
     try {
-      Files.createDirectories(dir);
-      Reports.writeAll(result, new RunMetadata(cell.scenario().file(), cell.scenario().sha256(), toolVersion), dir);
+      WorkloadRows rows = WorkloadRows.open(dir.getParent(), dir.getFileName().toString(), false);
+      try {
+        result = Runs.run(cell.scenario().spec(), cell.scenario().volcano(), checked, false, null, watch, rows);
+        Files.createDirectories(dir);
+        Reports.writeAll(result, new RunMetadata(cell.scenario().file(), cell.scenario().sha256(), toolVersion),
+            rows, dir);
+      } finally {
+        rows.discard();
+      }
+    } catch (InvariantViolation e) {
+      throw new CellFailure(cell, e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -30,6 +30,12 @@ public interface KueueHost {
    */
   default void onTopologyReassigned(Workload w) {}
 
+  /**
+   * The workload finished or was deleted: it is gone for good (Kueue keeps nothing of it in its queues or
+   * caches), and the host may forget it too.
+   */
+  default void onWorkloadEnded(Workload w) {}
+
   /** Something of the workload's state may have changed (status records read it afterwards; read only). */
   default void onWorkloadChanged(Workload w) {}
 

@@ -26,6 +26,7 @@ public final class WorkloadEdits {
     if (w.state == WorkloadState.DEACTIVATED) {
       retire(w, WorkloadState.FINISHED);
       w.setCondition(ConditionType.FINISHED, true, reason, message, engine.now());
+      engine.host.onWorkloadEnded(w);
       return;
     }
     engine.workloads.finish(w, reason, message);
@@ -35,6 +36,7 @@ public final class WorkloadEdits {
   public void delete(Workload w) {
     if (w.state == WorkloadState.DEACTIVATED) {
       retire(w, WorkloadState.DELETED);
+      engine.host.onWorkloadEnded(w);
       return;
     }
     engine.workloads.delete(w);

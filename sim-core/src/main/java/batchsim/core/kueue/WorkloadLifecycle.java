@@ -172,6 +172,7 @@ final class WorkloadLifecycle {
     w.finishedAtMs = now;
     w.setCondition(ConditionType.FINISHED, true, reason, message, now);
     engine.requeues.notifyRequeue(w.cq);
+    engine.host.onWorkloadEnded(w);
   }
 
   void release(Workload w) {
@@ -367,6 +368,7 @@ final class WorkloadLifecycle {
     w.finishedAtMs = engine.now();
     engine.stateCheck.touch(w);
     engine.requeues.notifyRequeue(w.cq);
+    engine.host.onWorkloadEnded(w);
   }
 
   /** Records an operation on a workload that is gone; returns whether the workload is live. */

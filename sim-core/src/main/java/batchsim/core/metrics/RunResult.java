@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * Everything a run produced. Lists are in a deterministic order: queues and flavors in scenario order,
- * workloads in arrival order.
+ * workloads in arrival order — or none, when the run streamed them to a {@code WorkloadSink} as they ended
+ * (the CLI does: a million finished workloads are not kept).
  *
  * @param endTimeMs virtual time when the run stopped (the horizon, or the last event)
  * @param events number of events processed
@@ -16,7 +17,8 @@ import java.util.List;
  * @param preemption eviction costs per ClusterQueue, in scenario order
  * @param pools node counts, node-hours and failures per node pool
  * @param serving scale-to-zero churn per serving Deployment
- * @param decisions per workload id, every condition change (only with {@code --explain}; else null)
+ * @param decisions per workload id, every condition change (only with {@code --explain} and when the workloads
+ *     were not streamed; else null)
  * @param tas Topology Aware Scheduling figures (null when the scenario has no TAS flavor)
  * @param metricSamples the engine's metric model (Kueue's pkg/metrics) at every sample time and at the end;
  *     empty under Volcano

@@ -4,6 +4,7 @@ import batchsim.core.metrics.RunResult;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.volcano.VolcanoSetup;
 import batchsim.core.world.StatusSink;
+import batchsim.core.world.WorkloadSink;
 import java.util.function.LongConsumer;
 
 /** The one entry point that runs a scenario under the engine it selects (CLI, sweeps and tests call it). */
@@ -34,7 +35,17 @@ public final class Runs {
   /** As above; {@code status} (may be null) receives Kueue's status record as the run goes. */
   public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
       LongConsumer progress, StatusSink status) {
+    return run(spec, volcano, checked, explain, progress, status, null);
+  }
+
+  /**
+   * As above; {@code workloads} (may be null) receives every workload's record as the run goes, and the result
+   * then lists none (null: the result keeps them all).
+   */
+  public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
+      LongConsumer progress, StatusSink status, WorkloadSink workloads) {
     Simulation s = volcano == null ? new Simulation(spec) : new Simulation(spec, volcano);
-    return s.checked(checked).explain(explain).progress(progress).recordStatus(status).run();
+    return s.checked(checked).explain(explain).progress(progress).recordStatus(status).streamWorkloads(workloads)
+        .run();
   }
 }

@@ -49,6 +49,17 @@ public final class Simulation {
     return this;
   }
 
+  /**
+   * Streams each workload's record to {@code sink} (null: the result keeps them all) as workloads end, and the
+   * live ones' at the end; see {@link batchsim.core.world.WorkloadSink}.
+   */
+  public Simulation streamWorkloads(batchsim.core.world.WorkloadSink sink) {
+    if (sink != null) {
+      world.streamWorkloads(sink);
+    }
+    return this;
+  }
+
   /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
   public Simulation progress(LongConsumer listener) {
     world.progress(listener);

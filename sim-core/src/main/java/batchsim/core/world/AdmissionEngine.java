@@ -5,11 +5,9 @@ import batchsim.core.metrics.MetricSamples;
 import batchsim.core.metrics.ProvisioningStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.TasStats;
-import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.WorkloadSpec;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
 
@@ -133,7 +131,10 @@ public interface AdmissionEngine {
   /** The engine's invariant violations now (checked runs only). */
   List<String> checkInvariants();
 
-  /** What the engine contributes to the run's result at {@code end}. */
+  /**
+   * What the engine contributes to the run's result at {@code end}; it first sends the records of the workloads
+   * still live to {@link WorldContext#workloads()}, in submission order (ended ones went when they ended).
+   */
   EngineReport report(long end);
 
   /**
@@ -147,15 +148,12 @@ public interface AdmissionEngine {
   /**
    * The engine's part of a run's result.
    *
-   * @param workloads one record per submitted workload, in submission order
    * @param pending per reported queue: waiting at the end
    * @param reserved per reported queue: holding quota (or bound) but not running at the end
    * @param running per reported queue: running at the end
    * @param tas null without TAS
    * @param provisioning null without admission checks and autoscaling
-   * @param decisions null unless explained
    */
-  record EngineReport(List<WorkloadRecord> workloads, long[] pending, long[] reserved, long[] running,
-      List<QueueUsageStat> queueUsage, TasStats tas, ProvisioningStats provisioning,
-      Map<String, List<batchsim.core.metrics.Decision>> decisions) {}
+  record EngineReport(long[] pending, long[] reserved, long[] running, List<QueueUsageStat> queueUsage,
+      TasStats tas, ProvisioningStats provisioning) {}
 }

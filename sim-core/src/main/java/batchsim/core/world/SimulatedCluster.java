@@ -4,6 +4,7 @@ import batchsim.core.cluster.ClusterState;
 import batchsim.core.cluster.Node;
 import batchsim.core.cluster.PodBinder;
 import batchsim.core.engine.EventLoop;
+import batchsim.core.metrics.Decision;
 import batchsim.core.metrics.MetricSample;
 import batchsim.core.metrics.MetricSamples;
 import batchsim.core.metrics.PreemptionStats;
@@ -41,8 +42,12 @@ public final class SimulatedCluster {
   private final Sampler sampler;
   private final List<MetricSample> metricSamples = new ArrayList<>();
   private StatusSink statusSink;
-  /** Arrivals whose LocalQueue no engine queue takes. */
-  private final List<WorkloadSpec> rejected = new ArrayList<>();
+  private final WorldContext ctx;
+  /** Keeps every record for the result, unless the records stream to a sink of the caller's. */
+  private WorkloadCollector collector = new WorkloadCollector();
+  private boolean explain;
+  /** Rejected arrivals come after the engine's submissions in arrival order. */
+  private long rejectedSeq = 1L << 62;
 
   /** Builds the cluster on {@code loop} and, with its context, the admission engine. */
   SimulatedCluster(SimulationSpec spec, EventLoop loop, Function<WorldContext, AdmissionEngine> engineFactory) {
@@ -52,6 +57,8 @@ public final class SimulatedCluster {
     BinderListener listener = new BinderListener();
     PodBinder binder = new PodBinder(cluster, spec.flavors(), listener);
     WorldContext ctx = new WorldContext(spec, loop, cluster, binder);
+    ctx.workloads = collector;
+    this.ctx = ctx;
     this.engine = engineFactory.apply(ctx);
     this.recorder = new Recorder(engine.reportedQueues(), CapacityAccounting.slots(spec), engine.usageSlots(),
         spec.nodePools().size());
@@ -117,6 +124,18 @@ public final class SimulatedCluster {
     return true;
   }
 
+  /** Keeps the engine's decision log (in the result, unless the records stream). */
+  void explain(boolean on) {
+    explain = on;
+    engine.explain(on);
+  }
+
+  /** Streams the workload records to {@code sink} instead of keeping them for the result. */
+  void streamWorkloads(WorkloadSink sink) {
+    collector = null;
+    ctx.workloads = sink;
+  }
+
   AdmissionEngine engine() {
     return engine;
   }
@@ -138,8 +157,11 @@ public final class SimulatedCluster {
 
   private void arrive(WorkloadSpec s) {
     if (!engine.submit(s)) {
-      rejected.add(s);
       recorder.unknownQueueArrival();
+      ctx.workloads.accept(rejectedSeq++, new WorkloadRecord(s.id(), s.workloadClass(), s.localQueue(), null,
+          s.priority(), s.createdMs(), WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER,
+          WorkloadRecord.NEVER, WorkloadRecord.NEVER, 0, 0, WorkloadRecord.REJECTED, "", engine.rejection(s)),
+          null);
     }
   }
 
@@ -151,17 +173,16 @@ public final class SimulatedCluster {
     return v;
   }
 
-  /** The cluster's result at {@code end}; the workload sources are closed. */
+  /**
+   * The cluster's result at {@code end}; the workload sources are closed and the engine has sent the live
+   * workloads' records. The result lists the workloads (and decisions) only when no sink of the caller's
+   * took them.
+   */
   RunResult result(long end, long events) {
     arrivals.close();
     AdmissionEngine.EngineReport r = engine.report(end);
-    List<WorkloadRecord> records = new ArrayList<>(r.workloads().size() + rejected.size());
-    records.addAll(r.workloads());
-    for (WorkloadSpec s : rejected) {
-      records.add(new WorkloadRecord(s.id(), s.workloadClass(), s.localQueue(), null, s.priority(), s.createdMs(),
-          WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER, WorkloadRecord.NEVER,
-          WorkloadRecord.NEVER, 0, 0, WorkloadRecord.REJECTED, "", engine.rejection(s)));
-    }
+    List<WorkloadRecord> records = collector == null ? List.of() : collector.records();
+    Map<String, List<Decision>> decisions = collector != null && explain ? collector.decisions() : null;
     List<QueueStats> qs = new ArrayList<>();
     List<PreemptionStats> ps = new ArrayList<>();
     long tp = 0;
@@ -177,7 +198,7 @@ public final class SimulatedCluster {
     return new RunResult(spec.name(), spec.seed(), spec.horizonMs(), end, events, spec.resources(), records,
         recorder.overallStats(tp, tr, tu), qs, capacity.utilization(end), r.queueUsage(),
         recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), ps,
-        capacity.poolStats(end), churn.stats(), r.tas(), r.provisioning(), r.decisions(),
+        capacity.poolStats(end), churn.stats(), r.tas(), r.provisioning(), decisions,
         new MetricSamples(metricSamples, engine.metricSnapshot()));
   }
 }

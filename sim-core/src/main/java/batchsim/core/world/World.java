@@ -45,7 +45,7 @@ public final class World {
 
   /** Keeps the engine's decision log. */
   public World explain(boolean on) {
-    cluster.engine().explain(on);
+    cluster.explain(on);
     return this;
   }
 
@@ -58,6 +58,15 @@ public final class World {
     if (!cluster.recordStatus(sink)) {
       throw new IllegalArgumentException("the status record is Kueue's: this scenario runs under Volcano");
     }
+    return this;
+  }
+
+  /**
+   * Streams each workload's record (and, when explained, its decision log) to {@code sink} as the run goes:
+   * the result then lists no workloads. Without a sink the result keeps them all, in arrival order.
+   */
+  public World streamWorkloads(WorkloadSink sink) {
+    cluster.streamWorkloads(sink);
     return this;
   }
 

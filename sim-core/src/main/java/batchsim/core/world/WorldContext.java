@@ -20,6 +20,7 @@ public final class WorldContext {
   Nodes nodes;
   Recorder recorder;
   CapacityAccounting capacity;
+  WorkloadSink workloads;
 
   WorldContext(SimulationSpec spec, EventLoop loop, ClusterState cluster, PodBinder binder) {
     this.spec = spec;
@@ -61,5 +62,10 @@ public final class WorldContext {
 
   public CapacityAccounting capacity() {
     return capacity;
+  }
+
+  /** Where the engine sends each workload's record: when it ends, and the live ones' at the end of the run. */
+  public WorkloadSink workloads() {
+    return workloads;
   }
 }

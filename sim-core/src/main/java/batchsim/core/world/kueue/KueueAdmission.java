@@ -22,12 +22,15 @@ import batchsim.core.model.WorkloadAction;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.world.AdmissionEngine;
 import batchsim.core.world.SampleSource;
+import batchsim.core.world.EndedWorkloads;
 import batchsim.core.world.StatusSink;
 import batchsim.core.world.WorldContext;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
 
@@ -51,8 +54,15 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   final KueueEngine kueue;
   private final Map<String, String> localQueueToCq = new HashMap<>();
   private final Map<String, Integer> cqIndex = new HashMap<>();
-  /** Every submitted workload, in submission order. */
-  final List<Workload> workloads = new ArrayList<>();
+  /**
+   * The workloads that exist (submitted, not finished nor deleted), in submission order: an ended workload's
+   * record goes to the world's sink and Kueue forgets it (only what a later timeline action needs stays).
+   */
+  final Set<Workload> live = new LinkedHashSet<>();
+  /** Ended workloads some timeline action names. */
+  final EndedWorkloads ended;
+  /** The first workload that finished (tests). */
+  private Workload firstFinished;
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   final int[] holding;
   final int nRes;
@@ -71,7 +81,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   private StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
   boolean checked;
-  private boolean explain;
+  boolean explain;
   private boolean cycleScheduled;
   private boolean bindScheduled;
   private long slowDownMs;
@@ -100,6 +110,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     this.report = new KueueReport(this);
     this.downtime = new ControllerDowntime(this);
     kueue.queues().absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
+    this.ended = new EndedWorkloads(spec.timeline());
   }
 
   /** The Kueue engine, for tests that inspect state after a run. */
@@ -165,10 +176,10 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
       return null;
     }
     Workload w = kueue.submit(s, cq, s.priority(), seq++, null);
-    WorkloadRun run = new WorkloadRun(cqIndex.get(cq));
+    WorkloadRun run = new WorkloadRun(cqIndex.get(cq), seq - 1);
     run.serving = serving;
     w.runtime = run;
-    workloads.add(w);
+    live.add(w);
     onWorkloadChanged(w); // created: the status record writes it even if the engine holds it at once
     requestCycle();
     return w;
@@ -272,6 +283,21 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     if (status != null) {
       status.workloadChanged(w);
     }
+  }
+
+  @Override
+  public void onWorkloadEnded(Workload w) {
+    if (!live.remove(w)) {
+      return; // ended already (the engine reports a second finish as an operation violation)
+    }
+    if (firstFinished == null && w.state() == WorkloadState.FINISHED) {
+      firstFinished = w;
+    }
+    WorkloadRun rt = (WorkloadRun) w.runtime;
+    if (ended.any()) {
+      ended.ended(rt.seq, WorkloadActionsApplier.refusal(w), WorkloadActionsApplier.names(w));
+    }
+    report.emit(w);
   }
 
   /** An admission check controller's verdict, with its message for the status record. */
@@ -456,16 +482,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public EngineReport report(long end) {
-    return report.build(end, explain, tas.stats(), provisioning.stats());
+    return report.build(end, tas.stats(), provisioning.stats());
   }
 
   /** The first finished workload (tests). */
   Workload finishedForTest() {
-    for (Workload w : workloads) {
-      if (w.state() == WorkloadState.FINISHED) {
-        return w;
-      }
-    }
-    return null;
+    return firstFinished;
   }
 }

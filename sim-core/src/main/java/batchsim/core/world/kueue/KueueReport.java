@@ -13,9 +13,7 @@ import batchsim.core.model.SimulationSpec;
 import batchsim.core.world.AdmissionEngine.EngineReport;
 import batchsim.core.world.SampleSource;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 
 /** What a Kueue run reports: per-ClusterQueue samples, workload records, quota usage and the decision log. */
@@ -94,13 +92,13 @@ final class KueueReport {
     };
   }
 
-  EngineReport build(long end, boolean explain, TasStats tas, ProvisioningStats provisioning) {
+  /** Sends the live workloads' records, in submission order, and counts them per ClusterQueue. */
+  EngineReport build(long end, TasStats tas, ProvisioningStats provisioning) {
     int n = spec.clusterQueues().size();
     long[] pending = new long[n];
     long[] reserved = new long[n];
     long[] running = new long[n];
-    List<WorkloadRecord> records = new ArrayList<>(admission.workloads.size());
-    for (Workload w : admission.workloads) {
+    for (Workload w : admission.live) {
       WorkloadRun rt = (WorkloadRun) w.runtime;
       if (!rt.serving) {
         switch (w.state()) {
@@ -110,23 +108,24 @@ final class KueueReport {
           default -> { }
         }
       }
-      records.add(record(w));
+      emit(w);
     }
-    return new EngineReport(records, pending, reserved, running, queueUsage(end), tas, provisioning,
-        explain ? decisions() : null);
+    return new EngineReport(pending, reserved, running, queueUsage(end), tas, provisioning);
   }
 
-  private Map<String, List<Decision>> decisions() {
-    Map<String, List<Decision>> out = new LinkedHashMap<>();
-    for (Workload w : admission.workloads) {
-      List<Decision> d = new ArrayList<>();
-      for (var c : w.history()) {
-        d.add(new Decision(c.timeMs(), c.type().kueueName(), c.status(), c.reason(),
-            c.message() == null ? "" : c.message()));
-      }
-      out.put(w.id(), d);
+  /** The workload's record (and decision log, when kept) to the world's sink. */
+  void emit(Workload w) {
+    admission.world.workloads().accept(((WorkloadRun) w.runtime).seq, record(w),
+        admission.explain ? decisions(w) : null);
+  }
+
+  private static List<Decision> decisions(Workload w) {
+    List<Decision> d = new ArrayList<>();
+    for (var c : w.history()) {
+      d.add(new Decision(c.timeMs(), c.type().kueueName(), c.status(), c.reason(),
+          c.message() == null ? "" : c.message()));
     }
-    return out;
+    return d;
   }
 
   private WorkloadRecord record(Workload w) {

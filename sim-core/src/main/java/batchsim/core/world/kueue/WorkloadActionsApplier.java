@@ -9,7 +9,6 @@ import batchsim.core.model.ActionRefused;
 import batchsim.core.model.Durations;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.WorkloadAction;
-import java.util.List;
 
 /**
  * The timeline's workload actions under Kueue: finds the named workload, refuses what does not exist at that
@@ -54,34 +53,43 @@ final class WorkloadActionsApplier {
 
   /**
    * The workload named, as its id or as "namespace/name" (a name-only id lives in its LocalQueue's namespace);
-   * refused unless it exists now: arrived, and neither finished, deleted nor refused at submission.
+   * refused unless it exists now: arrived, and neither finished nor deleted since it last arrived.
    */
   private Workload live(String name) {
     Workload w = find(name);
-    if (w == null) {
-      throw new ActionRefused("workload " + name + " does not exist: it has not arrived (yet)");
-    }
-    String why = switch (w.state()) {
-      case FINISHED -> "it finished at " + Durations.format(w.finishedAtMs());
-      case DELETED -> "it was deleted at " + Durations.format(w.finishedAtMs());
-      case REJECTED -> "its LocalQueue " + w.spec().localQueue() + " did not exist when it was submitted";
-      default -> null;
-    };
+    String why = admission.ended.refusal(name, w == null ? -1 : ((WorkloadRun) w.runtime).seq);
     if (why != null) {
       throw new ActionRefused("workload " + name + " does not exist: " + why);
+    }
+    if (w == null) {
+      throw new ActionRefused("workload " + name + " does not exist: it has not arrived (yet)");
     }
     return w;
   }
 
+  /** Why an ended workload no longer exists. */
+  static String refusal(Workload w) {
+    return switch (w.state()) {
+      case FINISHED -> "it finished at " + Durations.format(w.finishedAtMs());
+      case DELETED -> "it was deleted at " + Durations.format(w.finishedAtMs());
+      default -> throw new IllegalStateException(w.id() + " has not ended: " + w.state());
+    };
+  }
+
+  /** The names a timeline action may give the workload. */
+  static String[] names(Workload w) {
+    return w.id().indexOf('/') >= 0 ? new String[] {w.id()} : new String[] {w.id(), namespace(w) + "/" + w.id()};
+  }
+
+  /** The last live workload so named. */
   private Workload find(String name) {
-    List<Workload> all = admission.workloads;
-    for (int i = all.size() - 1; i >= 0; i--) {
-      Workload w = all.get(i);
+    Workload found = null;
+    for (Workload w : admission.live) {
       if (w.id().equals(name) || (w.id().indexOf('/') < 0 && name.equals(namespace(w) + "/" + w.id()))) {
-        return w;
+        found = w;
       }
     }
-    return null;
+    return found;
   }
 
   private static String namespace(Workload w) {

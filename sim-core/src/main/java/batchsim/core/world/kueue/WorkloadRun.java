@@ -18,7 +18,11 @@ final class WorkloadRun {
   /** The reservation whose start was recorded (time-to-start counts once per admission). */
   long startRecordedFor = Long.MIN_VALUE;
 
-  WorkloadRun(int queue) {
+  /** Its place in submission order. */
+  final long seq;
+
+  WorkloadRun(int queue, long seq) {
     this.queue = queue;
+    this.seq = seq;
   }
 }

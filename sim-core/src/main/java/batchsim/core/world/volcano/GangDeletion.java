@@ -90,6 +90,7 @@ final class GangDeletion implements EventTarget {
     }
     w.releasing = 0;
     podGroups.remove(w.pg);
+    gangs.ended(w, "it was deleted at " + Durations.format(w.deletedMs));
     requestSession.run();
   }
 
@@ -134,21 +135,25 @@ final class GangDeletion implements EventTarget {
 
   /** The batch workload named {@code id}, refused when it does not exist now. */
   private VolcanoWorkload existing(String id) {
-    for (VolcanoWorkload w : gangs.workloads) {
-      if (w.serving || !w.spec.id().equals(id)) {
-        continue;
+    VolcanoWorkload found = null;
+    for (VolcanoWorkload w : gangs.live) {
+      if (!w.serving && w.spec.id().equals(id)) {
+        found = w;
       }
-      if (w.finished) {
-        throw new ActionRefused("workload " + id + " does not exist: it finished at " + Durations.format(w.finishedMs));
-      }
-      if (w.deleted) {
-        throw new ActionRefused("workload " + id + " does not exist: it was deleted at "
-            + Durations.format(w.deletedMs));
-      }
-      return w;
     }
-    String why = rejected.get(id);
+    String why = gangs.ended.refusal(id, found == null ? -1 : found.seq);
+    if (why != null) {
+      throw new ActionRefused("workload " + id + " does not exist: " + why);
+    }
+    if (found != null && found.deleted) {
+      throw new ActionRefused("workload " + id + " does not exist: it was deleted at "
+          + Durations.format(found.deletedMs));
+    }
+    if (found != null) {
+      return found;
+    }
+    String rejectedWhy = rejected.get(id);
     throw new ActionRefused("workload " + id + " does not exist: "
-        + (why == null ? "it has not arrived yet" : "its arrival was rejected (" + why + ")"));
+        + (rejectedWhy == null ? "it has not arrived yet" : "its arrival was rejected (" + rejectedWhy + ")"));
   }
 }

@@ -4,7 +4,9 @@ import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
 import batchsim.core.engine.EventTarget;
+import batchsim.core.metrics.Decision;
 import batchsim.core.metrics.Recorder;
+import batchsim.core.model.Durations;
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.volcano.Pod;
@@ -13,13 +15,15 @@ import batchsim.core.volcano.PodGroupPhase;
 import batchsim.core.volcano.PodState;
 import batchsim.core.volcano.VolcanoEngine;
 import batchsim.core.volcano.VolcanoHost;
+import batchsim.core.world.EndedWorkloads;
 import batchsim.core.world.WorldContext;
 import batchsim.core.world.volcano.VolcanoWorkload.PodRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import batchsim.core.metrics.Decision;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ToIntFunction;
 
 /**
@@ -38,8 +42,14 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
   private final Runnable requestSession;
   private final long bindMs;
   private final long terminationGraceMs;
-  /** Every submitted workload, in submission order. */
-  final List<VolcanoWorkload> workloads = new ArrayList<>();
+  /**
+   * The workloads not yet ended (finished, or deleted and gone), in submission order: an ended one's record goes
+   * to the world's sink and the run forgets it.
+   */
+  final Set<VolcanoWorkload> live = new LinkedHashSet<>();
+  /** Ended workloads some timeline action names. */
+  final EndedWorkloads ended;
+  private long seq;
   /** Binds of the session being closed, per workload in bind order. */
   private final Map<VolcanoWorkload, List<Pod>> sessionBinds = new LinkedHashMap<>();
   /** Keeps each PodGroup's story (phases, gang conditions, binds, evictions, failures) for {@code explain}. */
@@ -63,6 +73,7 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
     this.pending = new int[queues.leaves().size()];
     this.holding = new int[pending.length];
     this.inqueue = new int[pending.length];
+    this.ended = new EndedWorkloads(spec.timeline());
   }
 
   private Recorder recorder() {
@@ -76,12 +87,20 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
     }
   }
 
-  Map<String, List<Decision>> decisions() {
-    Map<String, List<Decision>> out = new LinkedHashMap<>();
-    for (VolcanoWorkload w : workloads) {
-      out.put(w.spec.id(), List.copyOf(w.history));
+  /** The workload ended (finished, or deleted and its pods gone): its record goes out and the run forgets it. */
+  void ended(VolcanoWorkload w, String why) {
+    if (!live.remove(w)) {
+      return;
     }
-    return out;
+    if (!w.serving && why != null) {
+      ended.ended(w.seq, why, w.spec.id());
+    }
+    emit(w);
+  }
+
+  /** The workload's record (and its story, when kept) to the world's sink. */
+  void emit(VolcanoWorkload w) {
+    world.workloads().accept(w.seq, w.record(), explain ? List.copyOf(w.history) : null);
   }
 
   private record Timed(VolcanoWorkload w, int generation) {
@@ -118,7 +137,8 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
 
   /** A workload arrived as {@code pg} in its queue. */
   void arrived(VolcanoWorkload w) {
-    workloads.add(w);
+    w.seq = seq++;
+    live.add(w);
     if (explain) {
       w.history = new ArrayList<>();
       log(w, PodGroupPhase.PENDING.volcanoName(), "Created",
@@ -159,6 +179,7 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
     w.up = 0;
     w.releasing = 0;
     engine.deletePodGroup(w.pg);
+    ended(w, null);
     requestSession.run();
   }
 
@@ -320,6 +341,7 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
     }
     engine.deletePodGroup(w.pg); // a Completed PodGroup no longer takes part in scheduling
     recorder().finished(w.queue, loop.now() - w.spec.createdMs());
+    ended(w, "it finished at " + Durations.format(w.finishedMs));
     requestSession.run();
   }
 

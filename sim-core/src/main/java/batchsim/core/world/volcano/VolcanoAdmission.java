@@ -5,7 +5,6 @@ import batchsim.core.engine.Event;
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
 import batchsim.core.engine.EventTarget;
-import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.NodeAction;
@@ -404,8 +403,7 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     long[] pendingEnd = new long[n];
     long[] boundEnd = new long[n];
     long[] runningEnd = new long[n];
-    List<WorkloadRecord> records = new ArrayList<>(gangs.workloads.size());
-    for (VolcanoWorkload w : gangs.workloads) {
+    for (VolcanoWorkload w : gangs.live) {
       if (!w.finished && !w.serving && !w.deleted) {
         if (w.running) {
           runningEnd[w.queue]++;
@@ -415,9 +413,8 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
           pendingEnd[w.queue]++;
         }
       }
-      records.add(w.record());
+      gangs.emit(w);
     }
-    return new EngineReport(records, pendingEnd, boundEnd, runningEnd, queues.usageStats(recorder(), end), null,
-        null, gangs.explain ? gangs.decisions() : null);
+    return new EngineReport(pendingEnd, boundEnd, runningEnd, queues.usageStats(recorder(), end), null, null);
   }
 }

@@ -23,6 +23,8 @@ final class VolcanoWorkload {
   final String queueName;
   final PodGroup pg;
   final int pods;
+  /** Its place in submission order. */
+  long seq;
   /** Pods with a bind issued and not evicted, lost or finished since. */
   int bound;
   /** Bound pods whose bind completed (running). */
