@@ -19,7 +19,28 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
   /** Series per label values (in declaration order), kept sorted for deterministic output. */
   final Map<List<String>, V> series = new TreeMap<>(MetricFamily::compareValues);
   /** The same series by hash: a counter incremented at every admission must not walk the sorted map. */
-  private final Map<List<String>, V> byHash = new HashMap<>();
+  private final Map<Key, V> byHash = new HashMap<>();
+
+  /** Label values as looked up: hashed and compared as the array, which is not copied. */
+  private static final class Key {
+    final String[] values;
+    final int hash;
+
+    Key(String[] values) {
+      this.values = values;
+      this.hash = Arrays.hashCode(values);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.hash == hash && Arrays.equals(k.values, values);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
   /** Series names already built: every snapshot shares them instead of building new strings. */
   private final Map<List<String>, String> names = new HashMap<>();
 
@@ -41,12 +62,11 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
     if (labelValues.length != labelNames.size()) {
       throw new IllegalArgumentException(name + " takes " + labelNames + ", got " + Arrays.toString(labelValues));
     }
-    List<String> key = List.of(labelValues);
-    V v = byHash.get(key);
+    V v = byHash.get(new Key(labelValues));
     if (v == null) {
       v = create();
-      byHash.put(key, v);
-      series.put(key, v);
+      byHash.put(new Key(labelValues.clone()), v);
+      series.put(List.of(labelValues), v);
     }
     return v;
   }
