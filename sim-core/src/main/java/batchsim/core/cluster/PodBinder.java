@@ -2,10 +2,8 @@ package batchsim.core.cluster;
 
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.ResourceFlavorSpec;
-import batchsim.core.model.Toleration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A small kube-scheduler: binds the pods of admitted workloads to nodes, one pod at a time, in order.
@@ -23,7 +21,7 @@ import java.util.Map;
  */
 public final class PodBinder {
   private final ClusterState cluster;
-  private final List<ResourceFlavorSpec> flavors;
+  private final PoolFilters filters;
   private final WaitingPods waiting;
   /** Per podSet, the visit in which one of its pods found no node (its identical pods are skipped). */
   private long[] fullAt = new long[1];
@@ -61,14 +59,14 @@ public final class PodBinder {
 
   public PodBinder(ClusterState cluster, List<ResourceFlavorSpec> flavors, BindListener listener) {
     this.cluster = cluster;
-    this.flavors = new java.util.ArrayList<>(flavors);
+    this.filters = new PoolFilters(cluster, flavors);
     this.listener = listener;
     this.waiting = new WaitingPods(cluster);
   }
 
   /** A ResourceFlavor changed (created again or patched): pods admitted from now on get its labels and tolerations. */
   public void flavorChanged(int index, ResourceFlavorSpec spec) {
-    flavors.set(index, spec);
+    filters.flavorChanged(index, spec);
   }
 
   /** The pods of one admitted workload and where each is bound (-1 = pending). */
@@ -126,41 +124,14 @@ public final class PodBinder {
       if (cluster.podsResource() >= 0) {
         req[i][cluster.podsResource()] = 1;
       }
-      needs[i] = requirements(ps, flavorOf[i]);
-      ok[i] = poolFilter(needs[i]);
+      PoolFilters.Filter filter = filters.filter(ps, flavorOf[i]);
+      needs[i] = filter.needs();
+      ok[i] = filter.poolOk();
       for (int j = 0; j < counts[i]; j++) {
         psOfPod[k++] = i;
       }
     }
     return new Pods(req, psOfPod, ok, needs);
-  }
-
-  /** The podSet's node selector and the assigned flavors' node labels; its tolerations and the flavors'. */
-  private NodeRequirements requirements(PodSetSpec ps, int[] flavorOf) {
-    List<ResourceFlavorSpec> assigned = new ArrayList<>();
-    for (int f : flavorOf) {
-      if (f >= 0 && !assigned.contains(flavors.get(f))) {
-        assigned.add(flavors.get(f));
-      }
-    }
-    List<Toleration> tolerations = new ArrayList<>(ps.tolerations());
-    List<Map<String, String>> selectors = new ArrayList<>();
-    for (ResourceFlavorSpec f : assigned) {
-      tolerations.addAll(f.tolerations());
-      selectors.add(f.nodeLabels());
-    }
-    selectors.add(ps.nodeSelector());
-    return new NodeRequirements(List.copyOf(selectors), List.copyOf(tolerations));
-  }
-
-  /** Which pools' nodes pass the filter as their pool declares them (an empty pool may grow). */
-  private boolean[] poolFilter(NodeRequirements needs) {
-    boolean[] ok = new boolean[cluster.pools.size()];
-    for (int p = 0; p < ok.length; p++) {
-      var pool = cluster.pools.get(p);
-      ok[p] = needs.matches(pool.labels(), pool.taints());
-    }
-    return ok;
   }
 
   /** Binds as many pending pods of {@code owner} as fit now; queues it if some remain. Returns allBound. */

@@ -198,23 +198,25 @@ public final class TopologyAssigner {
     if (all.isEmpty()) {
       return "no topology domains at level: " + s.levels.get(level);
     }
-    List<Domain> sorted = sorted(all, p.lfc());
-    Domain top = sorted.get(0);
+    // The one-domain answers need only the first domain in sorted order (and the tightest that covers the
+    // need): found in one pass; the whole order only when the pods spread over several domains.
+    Comparator<Domain> order = order(p.lfc());
     int need = p.count / p.sliceSize;
+    Domain top = first(all, order, 0);
     if (!p.lfc() && counts.sliceCount[top.idx] >= need) {
-      top = bestFit(sorted, need, true); // optimize the potentially last domain
+      top = tightest(all, order, need); // optimize the potentially last domain (Kueue findBestFitDomain)
     }
     if (p.lfc()) {
-      for (Domain d : sorted) {
-        if (counts.sliceCount[d.idx] >= need) {
-          return new Fit(level, List.of(d));
-        }
+      Domain d = first(all, order, need);
+      if (d != null) {
+        return new Fit(level, List.of(d));
       }
       if (p.required) {
-        return notFit(counts.podCount[sorted.get(sorted.size() - 1).idx], need, p, level, stats);
+        return notFit(counts.podCount[last(all, order).idx], need, p, level, stats);
       }
     }
     if (counts.sliceCount[top.idx] < need) {
+      List<Domain> sorted = sorted(all, p.lfc());
       if (p.required) {
         return notFit(counts.sliceCount[top.idx], need, p, level, stats);
       }
@@ -302,11 +304,54 @@ public final class TopologyAssigner {
    */
   private List<Domain> sorted(List<Domain> domains, boolean lfc) {
     List<Domain> out = new ArrayList<>(domains);
-    Comparator<Domain> bySlices = Comparator.comparingInt(d -> counts.sliceCount[d.idx]);
-    out.sort((lfc ? bySlices : bySlices.reversed())
-        .thenComparingInt(d -> counts.podCount[d.idx])
-        .thenComparingInt(d -> d.rank));
+    out.sort(order(lfc));
     return out;
+  }
+
+  /** The order of {@link #sorted}. */
+  private Comparator<Domain> order(boolean lfc) {
+    return (a, b) -> {
+      int c = Integer.compare(counts.sliceCount[a.idx], counts.sliceCount[b.idx]);
+      if (c != 0) {
+        return lfc ? c : -c;
+      }
+      c = Integer.compare(counts.podCount[a.idx], counts.podCount[b.idx]);
+      return c != 0 ? c : Integer.compare(a.rank, b.rank);
+    };
+  }
+
+  /** The first domain in {@code order} with at least {@code need} slices, or null. */
+  private Domain first(List<Domain> domains, Comparator<Domain> order, int need) {
+    Domain best = null;
+    for (Domain d : domains) {
+      if (counts.sliceCount[d.idx] >= need && (best == null || order.compare(d, best) < 0)) {
+        best = d;
+      }
+    }
+    return best;
+  }
+
+  private static Domain last(List<Domain> domains, Comparator<Domain> order) {
+    Domain worst = domains.get(0);
+    for (Domain d : domains) {
+      if (order.compare(d, worst) > 0) {
+        worst = d;
+      }
+    }
+    return worst;
+  }
+
+  /** {@link #bestFit} over the domains in {@code order} without sorting them: fewest slices covering {@code need}. */
+  private Domain tightest(List<Domain> domains, Comparator<Domain> order, int need) {
+    Domain best = null;
+    for (Domain d : domains) {
+      int c = counts.sliceCount[d.idx];
+      if (c >= need && (best == null || c < counts.sliceCount[best.idx]
+          || (c == counts.sliceCount[best.idx] && order.compare(d, best) < 0))) {
+        best = d;
+      }
+    }
+    return best;
   }
 
   private static List<Domain> children(List<Domain> domains) {
