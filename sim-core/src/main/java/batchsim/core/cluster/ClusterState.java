@@ -26,6 +26,8 @@ public final class ClusterState {
   final List<Node> edited = new ArrayList<>();
   /** Nodes whose allocation changed since the last invariant check (checked runs only look at these). */
   private final java.util.LinkedHashSet<Node> dirty = new java.util.LinkedHashSet<>();
+  /** Checked mode asked once: from then on allocations note their node in {@link #dirty}. */
+  private boolean checking;
   final ScoringStrategy scoring;
   private final int cpu;
   private final int memory;
@@ -41,9 +43,11 @@ public final class ClusterState {
     this.memory = resources.indexOf(ResourceSpace.MEMORY);
     this.pods = resources.indexOf(ResourceSpace.PODS);
     // Best first: most free for LeastAllocated, least free for MostAllocated; then by node order.
-    Comparator<Node> byScore = Comparator.comparingDouble((Node n) -> n.freeScore);
-    Comparator<Node> order = (scoring == ScoringStrategy.LEAST_ALLOCATED ? byScore.reversed() : byScore)
-        .thenComparingInt(n -> n.index);
+    boolean mostFreeFirst = scoring == ScoringStrategy.LEAST_ALLOCATED;
+    Comparator<Node> order = (a, b) -> {
+      int c = Double.compare(a.freeScore, b.freeScore);
+      return c != 0 ? (mostFreeFirst ? -c : c) : Integer.compare(a.index, b.index);
+    };
     this.nextIndex = new int[pools.size()];
     for (int p = 0; p < pools.size(); p++) {
       NodePoolSpec spec = pools.get(p);
@@ -117,7 +121,9 @@ public final class ClusterState {
       idx.add(n);
     }
     freeIndex.get(n.pool).set(n.slot, n);
-    dirty.add(n);
+    if (checking) {
+      dirty.add(n);
+    }
   }
 
   /** Sets a node's condition flags and keeps only schedulable nodes in the pool index. */
@@ -215,7 +221,8 @@ public final class ClusterState {
    */
   public List<String> checkInvariants() {
     List<String> out = new ArrayList<>();
-    List<Node> changed = new ArrayList<>(dirty);
+    List<Node> changed = checking ? new ArrayList<>(dirty) : nodes; // the first check looks at every node
+    checking = true;
     dirty.clear();
     for (Node n : changed) {
       for (int r = 0; r < n.allocated.length; r++) {

@@ -29,11 +29,35 @@ public final class Node {
   boolean cordoned;
   /** Left the cluster (scale-down); its index is never reused. */
   boolean removed;
-  /** Pods bound here, in binding order: (owner, pods, pod index). */
-  final java.util.LinkedHashSet<PodRef> pods = new java.util.LinkedHashSet<>();
+  /** Pods bound here, in binding order. */
+  final BoundPods pods = new BoundPods();
 
-  /** One bound pod; identity of the Pods object and the index name it. */
-  record PodRef(Object owner, PodBinder.Pods pods, int index) {}
+  /** One bound pod: its owner, its workload's pods and its index there; linked into its node's {@link BoundPods}. */
+  static final class PodRef {
+    private final Object owner;
+    private final PodBinder.Pods pods;
+    private final int index;
+    PodRef prev;
+    PodRef next;
+
+    PodRef(Object owner, PodBinder.Pods pods, int index) {
+      this.owner = owner;
+      this.pods = pods;
+      this.index = index;
+    }
+
+    Object owner() {
+      return owner;
+    }
+
+    PodBinder.Pods pods() {
+      return pods;
+    }
+
+    int index() {
+      return index;
+    }
+  }
 
   /** Takes new pods: Ready, not cordoned, present. */
   public boolean schedulable() {

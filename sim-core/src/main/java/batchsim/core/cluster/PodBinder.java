@@ -74,6 +74,8 @@ public final class PodBinder {
     final long[][] requests; // per podSet, one pod's request incl. pods=1
     final int[] podSetOfPod;
     final int[] nodeOfPod;
+    /** Per pod, its entry on the node it is bound to (null while pending). */
+    final Node.PodRef[] refs;
     final boolean[][] poolOk; // per podSet: which pools pass the filter
     final NodeRequirements[] needs; // per podSet: the filter itself, for nodes edited mid-run
     /** [TAS] Per pod, the only nodes it may go to (its topology assignment); null entries bind freely. */
@@ -86,6 +88,7 @@ public final class PodBinder {
       this.requests = requests;
       this.podSetOfPod = podSetOfPod;
       this.nodeOfPod = new int[podSetOfPod.length];
+      this.refs = new Node.PodRef[podSetOfPod.length];
       java.util.Arrays.fill(nodeOfPod, -1);
       this.poolOk = poolOk;
       this.needs = needs;
@@ -188,7 +191,8 @@ public final class PodBinder {
     cluster.allocate(n, req, +1);
     pods.nodeOfPod[i] = n.index;
     pods.bound++;
-    n.pods.add(new Node.PodRef(owner, pods, i));
+    pods.refs[i] = new Node.PodRef(owner, pods, i);
+    n.pods.add(pods.refs[i]);
     placed(owner, n, pods, i, +1);
   }
 
@@ -239,7 +243,8 @@ public final class PodBinder {
     cluster.allocate(node, req, -1);
     pods.nodeOfPod[i] = -1;
     pods.bound--;
-    node.pods.remove(new Node.PodRef(owner, pods, i));
+    node.pods.remove(pods.refs[i]);
+    pods.refs[i] = null;
     placed(owner, node, pods, i, -1);
   }
 
@@ -323,7 +328,8 @@ public final class PodBinder {
         Node node = cluster.nodes.get(n);
         cluster.allocate(node, pods.requests[pods.podSetOfPod[i]], -1);
         pods.nodeOfPod[i] = -1;
-        node.pods.remove(new Node.PodRef(owner, pods, i));
+        node.pods.remove(pods.refs[i]);
+        pods.refs[i] = null;
         if (node.pods.isEmpty()) {
           node.emptyEpoch++;
           listener.nodeEmptied(node);
@@ -345,7 +351,7 @@ public final class PodBinder {
   /** Evicts the pods on {@code n} that {@code which} selects; see {@link #evictNode}. */
   private List<Object> evict(Node n, java.util.function.Predicate<Node.PodRef> which) {
     List<Object> owners = new ArrayList<>();
-    for (Node.PodRef ref : new ArrayList<>(n.pods)) {
+    for (Node.PodRef ref : n.pods.toList()) {
       if (!which.test(ref)) {
         continue;
       }
@@ -359,6 +365,7 @@ public final class PodBinder {
       }
       waiting.unbound(ref.owner(), pods, ref.index());
       n.pods.remove(ref);
+      pods.refs[ref.index()] = null;
     }
     return owners;
   }
