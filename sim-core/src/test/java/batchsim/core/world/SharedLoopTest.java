@@ -43,7 +43,8 @@ class SharedLoopTest {
     return s.build();
   }
 
-  private static VolcanoSetup volcano() {
+  /** Two capacity queues deserving 8 GPUs each, named as the teams' LocalQueues (shared with other world tests). */
+  static VolcanoSetup volcano() {
     TreeMap<String, String> queueFor = new TreeMap<>();
     queueFor.put("team-a", "team-a");
     queueFor.put("team-b", "team-b");

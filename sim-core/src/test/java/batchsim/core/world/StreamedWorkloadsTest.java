@@ -11,14 +11,9 @@ import batchsim.core.model.QuotaSpec;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.sim.Simulation;
 import batchsim.core.sim.Specs;
-import batchsim.core.volcano.ResourceList;
-import batchsim.core.volcano.VolcanoConfig;
-import batchsim.core.volcano.VolcanoQueueSpec;
-import batchsim.core.volcano.VolcanoSetup;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,17 +37,8 @@ class StreamedWorkloadsTest {
     return s.build();
   }
 
-  private static VolcanoSetup volcano() {
-    TreeMap<String, String> queueFor = new TreeMap<>();
-    queueFor.put("team-a", "team-a");
-    queueFor.put("team-b", "team-b");
-    return new VolcanoSetup(VolcanoConfig.capacity(false), List.of(
-        VolcanoQueueSpec.of("team-a").withDeserved(ResourceList.of("nvidia.com/gpu", 8)),
-        VolcanoQueueSpec.of("team-b").withDeserved(ResourceList.of("nvidia.com/gpu", 8))), queueFor, 0);
-  }
-
   private static Simulation simulation(boolean underVolcano) {
-    return (underVolcano ? new Simulation(spec(), volcano()) : new Simulation(spec())).explain(true);
+    return (underVolcano ? new Simulation(spec(), SharedLoopTest.volcano()) : new Simulation(spec())).explain(true);
   }
 
   @Test
