@@ -9,6 +9,8 @@ import batchsim.scenarios.compare.RunResultView;
 import batchsim.scenarios.expect.JUnitXml;
 import batchsim.scenarios.expect.Outcome;
 import batchsim.scenarios.expect.StatusWatch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,15 +54,22 @@ final class CheckCommand extends ScenarioCommand {
     if (dir != null) {
       dir.checkReplaceable();
     }
+    Verdicts.checkJUnit(junit);
     StatusWatch watch = scenario.expectations().newStatusWatch();
-    WorkloadRows rows = dir == null ? null : dir.rows(false);
+    WorkloadRows rows = null;
     RunResult result;
     try {
+      rows = dir == null ? null : dir.rows(false);
       result = RunCommand.simulate(scenario, true, junit, watch, rows);
       if (dir != null) {
         RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
-        dir.write(tmp -> Reports.writeAll(result, meta, rows, tmp));
+        WorkloadRows written = rows;
+        dir.write(tmp -> Reports.writeAll(result, meta, written, tmp));
       }
+    } catch (IOException e) {
+      throw dir == null ? e : dir.failed(e);
+    } catch (UncheckedIOException e) { // the rows streaming out of the run
+      throw dir == null ? e : dir.failed(e.getCause());
     } finally {
       if (rows != null) {
         rows.discard();

@@ -69,17 +69,23 @@ final class CompareCommand extends ScenarioCommand {
     }
   }
 
-  /** {@code 5%} or {@code 0.05}. */
+  /** {@code 5%} or {@code 0.05}; a bare number above 1 is refused, as {@code 10} likely meant 10%, not 1000%. */
   static double tolerance(String text) throws UserError {
     String t = text.strip();
+    boolean percent = t.endsWith("%");
+    double v;
     try {
-      double v = t.endsWith("%") ? new BigDecimal(t.substring(0, t.length() - 1).strip()).doubleValue() / 100
+      v = percent ? new BigDecimal(t.substring(0, t.length() - 1).strip()).doubleValue() / 100
           : new BigDecimal(t).doubleValue();
-      if (v >= 0) {
-        return v;
-      }
     } catch (NumberFormatException e) {
-      // reported below
+      v = -1; // reported below
+    }
+    if (!percent && v > 1) {
+      throw new UserError("--tolerance " + text + ": a bare number is a fraction (0.1 = 10%) and must be at most 1; "
+          + "write " + t + "% for " + t + " percent");
+    }
+    if (v >= 0) {
+      return v;
     }
     throw new UserError("--tolerance " + text + ": expected a percentage such as 5% (or a fraction such as 0.05)");
   }

@@ -38,18 +38,21 @@ final class OutputDirectory {
     this.target = target.toAbsolutePath().normalize();
   }
 
-  /** Fails early, before a long simulation, if the target could not be replaced afterwards. */
+  /**
+   * Fails early, before a long simulation, if the target could not be written or replaced afterwards:
+   * a file in the way, a foreign directory, or a place where nothing can be created.
+   */
   void checkReplaceable() throws ScenarioCommand.UserError {
-    if (!Files.exists(target)) {
-      return;
+    if (Files.exists(target)) {
+      if (!Files.isDirectory(target)) {
+        throw new ScenarioCommand.UserError("output " + target + " exists and is not a directory; choose another --out");
+      }
+      if (!Files.exists(target.resolve(MARKER)) && !isEmpty(target)) {
+        throw new ScenarioCommand.UserError("output directory " + target
+            + " exists and was not written by batchsim; remove it or choose another --out");
+      }
     }
-    if (!Files.isDirectory(target)) {
-      throw new ScenarioCommand.UserError("output " + target + " exists and is not a directory");
-    }
-    if (!Files.exists(target.resolve(MARKER)) && !isEmpty(target)) {
-      throw new ScenarioCommand.UserError("output directory " + target
-          + " exists and was not written by batchsim; remove it or choose another --out");
-    }
+    Writable.check("--out", target);
   }
 
   /**
@@ -60,32 +63,62 @@ final class OutputDirectory {
     return WorkloadRows.open(target.getParent(), target.getFileName().toString(), explain);
   }
 
-  /** Writes into a temporary sibling, then swaps it into place. */
-  void write(Writer writer) throws IOException, ScenarioCommand.UserError {
+  /**
+   * Writes into a temporary sibling, then swaps it into place; an I/O error (a full disk, say) is the
+   * user's, reported in one line, and leaves the target as it was.
+   */
+  void write(Writer writer) throws ScenarioCommand.UserError {
     checkReplaceable();
-    Path parent = target.getParent();
-    Files.createDirectories(parent);
-    String name = target.getFileName().toString();
-    Path tmp = createSibling(parent, "." + name + ".tmp-");
     try {
-      writer.writeInto(tmp);
-      Files.writeString(tmp.resolve(MARKER), MARKER_TEXT, StandardCharsets.UTF_8);
-      if (Files.exists(target)) {
-        Path old = createSibling(parent, "." + name + ".old-");
-        Files.move(target, old, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        try {
-          Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-          Files.move(old, target, StandardCopyOption.ATOMIC_MOVE); // put the previous run back
-          throw e;
-        }
-        deleteRecursively(old);
-      } else {
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+      Path parent = target.getParent();
+      Files.createDirectories(parent);
+      Path tmp = createSibling(parent, "." + target.getFileName() + ".tmp-");
+      try {
+        writer.writeInto(tmp);
+        publish(tmp);
+      } finally {
+        deleteRecursively(tmp);
       }
-    } finally {
-      deleteRecursively(tmp);
+    } catch (IOException e) {
+      throw failed(e);
     }
+  }
+
+  /**
+   * The working directory of a sweep that survives a killed run, so that the next run with the same
+   * {@code --out} resumes it: a fixed hidden sibling, created when missing.
+   */
+  Path resumable() throws ScenarioCommand.UserError {
+    checkReplaceable();
+    try {
+      return Files.createDirectories(target.getParent().resolve("." + target.getFileName() + ".tmp-resumable"));
+    } catch (IOException e) {
+      throw failed(e);
+    }
+  }
+
+  /** The one-line error for an I/O failure while writing this output. */
+  ScenarioCommand.UserError failed(IOException e) {
+    return new ScenarioCommand.UserError("cannot write " + target + ": " + Writable.reason(e)
+        + (Files.exists(target) ? "; it was left as it was" : "; nothing was written"));
+  }
+
+  /** Marks {@code work} as batchsim's and moves it into place, replacing the previous output only now. */
+  void publish(Path work) throws IOException {
+    Files.writeString(work.resolve(MARKER), MARKER_TEXT, StandardCharsets.UTF_8);
+    if (!Files.exists(target)) {
+      Files.move(work, target, StandardCopyOption.ATOMIC_MOVE);
+      return;
+    }
+    Path old = createSibling(target.getParent(), "." + target.getFileName() + ".old-");
+    Files.move(target, old, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    try {
+      Files.move(work, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      Files.move(old, target, StandardCopyOption.ATOMIC_MOVE); // put the previous run back
+      throw e;
+    }
+    deleteRecursively(old);
   }
 
   /**
@@ -111,7 +144,7 @@ final class OutputDirectory {
     }
   }
 
-  private static void deleteRecursively(Path p) throws IOException {
+  static void deleteRecursively(Path p) throws IOException {
     if (!Files.exists(p)) {
       return;
     }

@@ -15,6 +15,7 @@ import batchsim.scenarios.expect.JUnitXml;
 import batchsim.scenarios.expect.Outcome;
 import batchsim.scenarios.expect.StatusWatch;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,11 +76,19 @@ final class RunCommand extends ScenarioCommand {
     }
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", dirName(scenario.spec().name())));
     dir.checkReplaceable();
-    WorkloadRows rows = dir.rows(explain);
+    Verdicts.checkJUnit(junit);
+    WorkloadRows rows = null;
     try {
+      rows = dir.rows(explain);
       return execute(scenario, dir, recorded, rows);
+    } catch (IOException e) {
+      throw dir.failed(e);
+    } catch (UncheckedIOException e) { // the rows or records streaming out of the run
+      throw dir.failed(e.getCause());
     } finally {
-      rows.discard();
+      if (rows != null) {
+        rows.discard();
+      }
       recorded.discard();
     }
   }
@@ -120,13 +129,14 @@ final class RunCommand extends ScenarioCommand {
    * records it before the violation propagates (exit 3).
    */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, StatusSink status,
-      WorkloadSink workloads) throws IOException {
+      WorkloadSink workloads) throws IOException, UserError {
     return simulate(scenario, checked, junit, false, null, status, workloads);
   }
 
   /** {@code workloads}: where each workload's record streams (null: the result keeps them all). */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
-      java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads) throws IOException {
+      java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads)
+      throws IOException, UserError {
     try {
       return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads);
     } catch (InvariantViolation e) {

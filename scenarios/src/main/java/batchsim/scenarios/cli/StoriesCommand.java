@@ -42,6 +42,7 @@ final class StoriesCommand extends ScenarioCommand {
 
   @Override
   int execute() throws Exception {
+    Verdicts.checkJUnit(junit);
     List<Path> files = new ArrayList<>();
     for (Path r : roots) {
       files.addAll(yamlFiles(r));
@@ -52,7 +53,7 @@ final class StoriesCommand extends ScenarioCommand {
     int unexpected = 0;
     List<JUnitXml.Suite> suites = new ArrayList<>();
     for (Path f : files) {
-      Composition c = ScenarioLoader.compose(f, List.of());
+      Composition c = Inputs.compose(f, List.of());
       Story story = ScenarioLoader.story(c);
       if (story == null) {
         continue; // a scenario that is not a story (a shared include, say)
@@ -94,7 +95,7 @@ final class StoriesCommand extends ScenarioCommand {
   }
 
   /** Runs a story checked; {@code why} gets what failed (expectations, an invariant, a refused action). */
-  private static List<Outcome> run(LoadedScenario s, List<String> why) throws IOException {
+  private static List<Outcome> run(LoadedScenario s, List<String> why) throws IOException, UserError {
     StatusWatch watch = s.expectations().newStatusWatch();
     RunResult result;
     try {

@@ -9,6 +9,8 @@ import batchsim.scenarios.sweep.CellResult;
 import batchsim.scenarios.sweep.SweepPlan;
 import batchsim.scenarios.sweep.SweepReport;
 import batchsim.scenarios.sweep.SweepRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,41 +79,44 @@ final class SweepCommand extends ScenarioCommand {
     String name = plan.base().spec().name();
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", RunCommand.dirName(name) + "-sweep"));
     dir.checkReplaceable();
+    Verdicts.checkJUnit(junit);
     int k = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
     SweepRunner runner = new SweepRunner(metrics, check, Version.get());
     long wallStart = System.nanoTime();
     int total = plan.cells().size();
     List<CellResult> results = new ArrayList<>();
     String title = "batchsim sweep: " + name;
-    try {
-      dir.write(tmp -> {
-        try {
-          results.addAll(runner.run(plan.cells(), k, tmp.resolve("cells"), r -> {
-            if (!quiet) {
-              err().println(String.format(Locale.ROOT, "batchsim: [%d/%d] %s", r.cell().index() + 1, total,
-                  r.cell().name()));
-              err().flush();
-            }
-          }));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new java.io.InterruptedIOException("sweep interrupted");
+    try (SweepWork work = SweepWork.claim(dir, name)) {
+      results.addAll(runner.run(plan.cells(), k, work.dir().resolve("cells"), r -> {
+        if (!quiet) {
+          err().println(String.format(Locale.ROOT, "batchsim: [%d/%d] %s%s", r.cell().index() + 1, total,
+              r.cell().name(), runner.resumed(r.cell()) ? " (done before; kept)" : ""));
+          err().flush();
         }
-        SweepReport report = new SweepReport(title, plan, metrics, results);
-        Files.writeString(tmp.resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
-        Files.writeString(tmp.resolve("cells.csv"), report.cellsCsv(), StandardCharsets.UTF_8);
-        Files.writeString(tmp.resolve("sweep.html"), report.html(), StandardCharsets.UTF_8);
-      });
+      }));
+      SweepReport report = new SweepReport(title, plan, metrics, results);
+      Files.writeString(work.dir().resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
+      Files.writeString(work.dir().resolve("cells.csv"), report.cellsCsv(), StandardCharsets.UTF_8);
+      Files.writeString(work.dir().resolve("sweep.html"), report.html(), StandardCharsets.UTF_8);
+      work.publish();
     } catch (SweepRunner.CellFailure e) {
       err().println("batchsim: in sweep cell " + e.cell().name() + ":");
       throw e.violation();
+    } catch (IOException e) {
+      throw dir.failed(e);
+    } catch (UncheckedIOException e) {
+      throw dir.failed(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UserError("sweep interrupted; run it again with the same --out to resume");
     }
     double wallS = (System.nanoTime() - wallStart) / 1e9;
     SweepReport report = new SweepReport(title, plan, metrics, results); // the one written, rebuilt to print
     if (!quiet) {
       out().print(report.summary().text(""));
-      err().println(String.format(Locale.ROOT, "batchsim: %d runs in %.1fs wall (--parallel %d); sweep in %s",
-          total, wallS, k, dir.path()));
+      long kept = results.stream().filter(r -> runner.resumed(r.cell())).count();
+      err().println(String.format(Locale.ROOT, "batchsim: %d runs%s in %.1fs wall (--parallel %d); sweep in %s",
+          total, kept == 0 ? "" : " (" + kept + " kept from an interrupted sweep)", wallS, k, dir.path()));
     }
     List<JUnitXml.Suite> suites = new ArrayList<>();
     for (CellResult r : results) {

@@ -4,6 +4,7 @@ import batchsim.scenarios.expect.JUnitXml;
 import batchsim.scenarios.expect.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -38,7 +39,26 @@ final class Verdicts {
     return failed;
   }
 
-  static void writeJUnit(Path file, List<JUnitXml.Suite> suites) throws IOException {
-    Inputs.writeAtomically(file, JUnitXml.render(suites));
+  /** Refuses, before a run, a {@code --junit} file that could not be written afterwards. */
+  static void checkJUnit(Path file) throws ScenarioCommand.UserError {
+    if (file == null) {
+      return;
+    }
+    if (Files.isDirectory(file)) {
+      throw new ScenarioCommand.UserError("--junit " + file + ": is a directory; give a file name, e.g. --junit "
+          + file.resolve("junit.xml"));
+    }
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new ScenarioCommand.UserError("--junit " + file + ": exists and is not a regular file");
+    }
+    Writable.check("--junit", file);
+  }
+
+  static void writeJUnit(Path file, List<JUnitXml.Suite> suites) throws ScenarioCommand.UserError {
+    try {
+      Inputs.writeAtomically(file, JUnitXml.render(suites));
+    } catch (IOException e) {
+      throw new ScenarioCommand.UserError("cannot write --junit " + file + ": " + Writable.reason(e));
+    }
   }
 }

@@ -15,22 +15,31 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Runs the cells of a sweep on a fixed pool of {@code parallel} threads. Each run is single-threaded and
  * deterministic and writes only its own directory; results are collected in cell order, so everything
- * written afterwards is byte-identical whatever the parallelism.
+ * written afterwards is byte-identical whatever the parallelism. A cell ends with its {@link CellMarker};
+ * a cell whose marker vouches for the same run is not run again (a resumed sweep), any other is rerun.
  */
 public final class SweepRunner {
   private final List<Metric> metrics;
   private final boolean check;
   private final String toolVersion;
+  private final Set<Integer> resumed = ConcurrentHashMap.newKeySet();
 
   /**
    * @param check run every cell with the invariant checker (cells whose scenario expects
@@ -51,6 +60,7 @@ public final class SweepRunner {
       return t;
     });
     try {
+      dropStrays(cells, cellsDir);
       List<Future<CellResult>> futures = new ArrayList<>();
       for (Cell cell : cells) {
         futures.add(pool.submit(() -> runCell(cell, cellsDir)));
@@ -88,11 +98,49 @@ public final class SweepRunner {
     }
   }
 
+  /** Whether {@code cell} was taken from its marker instead of being run (valid once {@link #run} returned it). */
+  public boolean resumed(Cell cell) {
+    return resumed.contains(cell.index());
+  }
+
+  /**
+   * Removes what a killed or different earlier sweep left in {@code cellsDir} that is no cell of this one:
+   * half-streamed rows (hidden files) and directories of cells not in the plan.
+   */
+  private static void dropStrays(List<Cell> cells, Path cellsDir) throws IOException {
+    if (!Files.isDirectory(cellsDir)) {
+      return;
+    }
+    Set<String> names = new HashSet<>();
+    cells.forEach(c -> names.add(c.dir()));
+    List<Path> strays;
+    try (Stream<Path> s = Files.list(cellsDir)) {
+      strays = s.filter(p -> !names.contains(p.getFileName().toString())).toList();
+    }
+    for (Path p : strays) {
+      deleteRecursively(p);
+    }
+  }
+
   private CellResult runCell(Cell cell, Path cellsDir) {
     boolean checked = check || cell.scenario().expectations().needsInvariantCheck();
+    Path dir = cellsDir.resolve(cell.dir());
+    try {
+      CellMarker done = CellMarker.read(dir);
+      if (done != null && done.matches(expected(cell, checked), dir)) {
+        resumed.add(cell.index());
+        return fromMarker(cell, done);
+      }
+      deleteRecursively(dir); // whatever a killed run left half-written
+      return runAndMark(cell, checked, dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private CellResult runAndMark(Cell cell, boolean checked, Path dir) throws IOException {
     RunResult result;
     StatusWatch watch = cell.scenario().expectations().newStatusWatch();
-    Path dir = cellsDir.resolve(cell.dir());
     try {
       WorkloadRows rows = WorkloadRows.open(dir.getParent(), dir.getFileName().toString(), false);
       try {
@@ -105,15 +153,47 @@ public final class SweepRunner {
       }
     } catch (InvariantViolation e) {
       throw new CellFailure(cell, e);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     ResultView view = RunResultView.of(result);
     double[] values = new double[metrics.size()];
+    Map<String, Double> byName = new LinkedHashMap<>();
     for (int i = 0; i < values.length; i++) {
       values[i] = metrics.get(i).value(view).orElse(Double.NaN);
+      byName.put(metrics.get(i).toString(), Double.isNaN(values[i]) ? null : values[i]);
     }
-    return new CellResult(cell, values, cell.scenario().expectations().evaluate(view, checked, watch));
+    CellResult r = new CellResult(cell, values, cell.scenario().expectations().evaluate(view, checked, watch));
+    CellMarker e = expected(cell, checked);
+    new CellMarker(e.scenario(), e.overrides(), e.seed(), e.checked(), e.version(), CellMarker.digest(dir), byName,
+        r.outcomes()).write(dir);
+    return r;
+  }
+
+  /** What the marker of a finished run of {@code cell} must say (no digest or results yet). */
+  private CellMarker expected(Cell cell, boolean checked) {
+    Map<String, Double> wanted = new LinkedHashMap<>();
+    metrics.forEach(m -> wanted.put(m.toString(), null));
+    return new CellMarker(cell.scenario().sha256(), cell.levels(), cell.scenario().spec().seed(), checked,
+        toolVersion, "", wanted, List.of());
+  }
+
+  private CellResult fromMarker(Cell cell, CellMarker done) {
+    double[] values = new double[metrics.size()];
+    for (int i = 0; i < values.length; i++) {
+      Double v = done.metrics().get(metrics.get(i).toString());
+      values[i] = v == null ? Double.NaN : v;
+    }
+    return new CellResult(cell, values, done.outcomes());
+  }
+
+  private static void deleteRecursively(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(p)) {
+      for (Path q : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+        Files.delete(q);
+      }
+    }
   }
 
   /** An invariant violation in one cell; the sweep stops. */
