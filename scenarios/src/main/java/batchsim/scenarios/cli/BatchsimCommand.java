@@ -26,6 +26,18 @@ public final class BatchsimCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new BatchsimCommand()).execute(args));
+    System.exit(new CommandLine(new BatchsimCommand()).setExecutionExceptionHandler(BatchsimCommand::internal)
+        .execute(args));
+  }
+
+  /** A failure that escaped a command not based on ScenarioCommand: a bug, one line, its own exit code. */
+  private static int internal(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+    cl.getErr().println("batchsim: internal error: " + e + ("1".equals(System.getenv("BATCHSIM_DEBUG")) ? ""
+        : " (set BATCHSIM_DEBUG=1 for the stack trace)"));
+    if ("1".equals(System.getenv("BATCHSIM_DEBUG"))) {
+      e.printStackTrace(cl.getErr());
+    }
+    cl.getErr().flush();
+    return ScenarioCommand.INTERNAL;
   }
 }

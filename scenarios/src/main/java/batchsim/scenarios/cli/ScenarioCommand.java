@@ -18,12 +18,14 @@ import picocli.CommandLine.Option;
 
 /**
  * Base of the commands that read scenarios: maps failures to one line each and an exit code, so that
- * users never see a stack trace for a problem that is theirs (those exit 2), and internal failures exit 1
- * with a stack trace only on request ({@code --debug} or {@code BATCHSIM_DEBUG=1}).
+ * users never see a stack trace for a problem that is theirs (those exit 2), and internal failures (a bug
+ * in every case) exit {@value #INTERNAL} with a stack trace only on request ({@code --debug} or
+ * {@code BATCHSIM_DEBUG=1}). Each code means one thing: 1 is only ever a failed expectation.
  */
 abstract class ScenarioCommand implements Callable<Integer> {
   static final int OK = CommandLine.ExitCode.OK;
-  static final int INTERNAL = CommandLine.ExitCode.SOFTWARE;
+  /** A bug in batchsim (sysexits' EX_SOFTWARE); never the verdict on the user's input. */
+  static final int INTERNAL = 70;
   static final int INVALID = CommandLine.ExitCode.USAGE;
   /** A checked run found an engine invariant broken. */
   static final int INVARIANT_VIOLATED = 3;
@@ -57,7 +59,7 @@ abstract class ScenarioCommand implements Callable<Integer> {
         err().println("  " + ev);
       }
       return INVARIANT_VIOLATED;
-    } catch (Exception | LinkageError | AssertionError e) {
+    } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
       err().println("batchsim: internal error: " + e
           + (debugEnabled() ? "" : " (rerun with --debug for the stack trace)"));
       if (debugEnabled()) {

@@ -105,7 +105,7 @@ class BatchsimCommandTest {
   void run_quickstart_writesReportsAndPrintsSummary_needsEngine() throws Exception {
     Path out = tmp.resolve("out/quickstart");
     Result r = run("run", QUICKSTART, "--out", out.toString(), "--seed", "7");
-    if (r.exit() == 1) {
+    if (r.exit() == ScenarioCommand.INTERNAL) {
       // Engine missing or broken: one line, no stack trace, no output directory, no leftovers.
       assertEquals(1, r.errLines().size(), r.err());
       assertTrue(r.err().startsWith("batchsim: internal error: "), r.err());

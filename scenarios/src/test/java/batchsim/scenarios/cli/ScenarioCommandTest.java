@@ -25,9 +25,9 @@ class ScenarioCommandTest {
   }
 
   @Test
-  void call_unexpectedException_isOneLineAndExit1() {
+  void call_unexpectedException_isOneLineAndExit70() {
     String[] r = run();
-    assertEquals("1", r[0]);
+    assertEquals("70", r[0]);
     assertEquals("batchsim: internal error: java.lang.IllegalStateException: kaput "
         + "(rerun with --debug for the stack trace)\n", r[1]);
   }
@@ -35,7 +35,7 @@ class ScenarioCommandTest {
   @Test
   void call_unexpectedExceptionWithDebug_printsStackTrace() {
     String[] r = run("--debug");
-    assertEquals("1", r[0]);
+    assertEquals("70", r[0]);
     assertTrue(r[1].startsWith("batchsim: internal error: java.lang.IllegalStateException: kaput\n"), r[1]);
     assertTrue(r[1].contains("at batchsim.scenarios.cli.ScenarioCommandTest$Boom.execute"), r[1]);
   }
