@@ -2,7 +2,6 @@ package batchsim.scenarios.sweep;
 
 import batchsim.scenarios.expect.Outcome;
 import batchsim.scenarios.yaml.Location;
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -59,10 +58,8 @@ record CellMarker(String scenario, Map<String, String> overrides, long seed, boo
       }
       return new CellMarker(n.path("scenario").asText(), overrides, n.path("seed").asLong(),
           n.path("checked").asBoolean(), n.path("version").asText(), n.path("digest").asText(), metrics, outcomes);
-    } catch (JacksonException | IllegalArgumentException e) {
-      return null; // half-written by hand or by another version: not a proof of anything
-    } catch (IOException e) {
-      return null;
+    } catch (IOException | IllegalArgumentException e) {
+      return null; // unreadable, or edited by hand: not a proof of anything
     }
   }
 
