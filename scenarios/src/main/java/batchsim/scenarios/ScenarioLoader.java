@@ -48,7 +48,13 @@ public final class ScenarioLoader {
    * file's includes were merged; a problem with an override is reported as {@code --set path=value: ...}.
    */
   public static LoadedScenario load(Path file, List<String> sets) throws IOException, ScenarioException {
-    return bind(compose(file, sets), List.of(), null);
+    return load(file, sets, RunLimits.DEFAULTS);
+  }
+
+  /** {@link #load(Path, List)} within {@code limits} (the CLI's {@code --limits}). */
+  public static LoadedScenario load(Path file, List<String> sets, RunLimits limits)
+      throws IOException, ScenarioException {
+    return bind(compose(file, sets), List.of(), null, limits);
   }
 
   /** Loads a scenario from memory; {@code fileName} is used in problem locations. */
@@ -86,6 +92,12 @@ public final class ScenarioLoader {
    */
   public static LoadedScenario bind(Composition c, List<Assignment> overrides, String variant)
       throws ScenarioException {
+    return bind(c, overrides, variant, RunLimits.DEFAULTS);
+  }
+
+  /** {@link #bind(Composition, List, String)}, refusing what exceeds {@code limits} before any work ({@link Budget}). */
+  public static LoadedScenario bind(Composition c, List<Assignment> overrides, String variant, RunLimits limits)
+      throws ScenarioException {
     Problems problems = new Problems();
     Node root = Overrides.apply(c.root(), overrides, problems);
     Spec.Scenario scenario = ScenarioBinder.bind(root, problems);
@@ -100,6 +112,8 @@ public final class ScenarioLoader {
         Overrides.apply(root, level, problems);
       }
     }
+    problems.throwIfAny();
+    Budget.check(root, scenario, timeline.events(), provisioning.autoscaling(), limits, problems);
     problems.throwIfAny();
     SimulationSpec spec = provisioning.applyTo(timeline.applyTo(ModelBuilder.build(scenario)));
     expectations.validate(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),

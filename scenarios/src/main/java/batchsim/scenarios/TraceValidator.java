@@ -127,6 +127,13 @@ final class TraceValidator {
             + " of unknown size or runtime, " + (stats.droppedCancelled() + stats.droppedFailed()) + " dropped by status, "
             + stats.outsideWindow() + " before the window); check window, limit and the drop options");
       }
+      if (stats.duplicate() != null) {
+        TraceStats.DuplicateId d = stats.duplicate();
+        problems.report(new Location(t.displayName(), d.line(), 1), t.at().path(), "job id '" + d.id()
+            + "' again (first at line " + d.firstLine() + ")" + (d.more() == 0 ? "" : "; " + d.more()
+            + " more repeated ids follow") + ": job ids name the workloads (" + t.name() + "-" + d.id()
+            + "), so each must be unique");
+      }
       for (TraceStats.QueueUse use : stats.queues().values()) {
         queue(t, use, lqToCq, covered, problems);
       }

@@ -44,9 +44,12 @@ final class CheckCommand extends ScenarioCommand {
   @Option(names = {"-q", "--quiet"}, description = "Print only failures.")
   boolean quiet;
 
+  @picocli.CommandLine.Mixin
+  LimitsOption limits = new LimitsOption();
+
   @Override
   int execute() throws Exception {
-    LoadedScenario scenario = Inputs.load(file, sets);
+    LoadedScenario scenario = Inputs.load(file, sets, limits.limits());
     if (seed != null) {
       scenario = scenario.withSeed(seed);
     }

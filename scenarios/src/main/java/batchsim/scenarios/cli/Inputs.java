@@ -1,6 +1,7 @@
 package batchsim.scenarios.cli;
 
 import batchsim.scenarios.LoadedScenario;
+import batchsim.scenarios.RunLimits;
 import batchsim.scenarios.ScenarioException;
 import batchsim.scenarios.ScenarioLoader;
 import batchsim.scenarios.overrides.Composition;
@@ -18,9 +19,15 @@ final class Inputs {
 
   /** Loads {@code file} with overrides; an unreadable file is the user's problem, reported in one line. */
   static LoadedScenario load(Path file, List<String> sets) throws ScenarioException, ScenarioCommand.UserError {
+    return load(file, sets, RunLimits.DEFAULTS);
+  }
+
+  /** {@link #load(Path, List)}, refusing a scenario that exceeds {@code limits} before it runs. */
+  static LoadedScenario load(Path file, List<String> sets, RunLimits limits)
+      throws ScenarioException, ScenarioCommand.UserError {
     checkFile(file);
     try {
-      return ScenarioLoader.load(file, sets);
+      return ScenarioLoader.load(file, sets, limits);
     } catch (NoSuchFileException e) {
       throw new ScenarioCommand.UserError(file + ": no such file");
     } catch (IOException e) {

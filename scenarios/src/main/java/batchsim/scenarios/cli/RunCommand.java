@@ -63,10 +63,13 @@ final class RunCommand extends ScenarioCommand {
       + "JUnit XML (one test case per expectation).")
   Path junit;
 
+  @picocli.CommandLine.Mixin
+  LimitsOption limits = new LimitsOption();
+
   @Override
   int execute() throws Exception {
     Records recorded = Records.parse(records);
-    LoadedScenario scenario = Inputs.load(file, sets);
+    LoadedScenario scenario = Inputs.load(file, sets, limits.limits());
     if (seed != null) {
       scenario = scenario.withSeed(seed);
     }

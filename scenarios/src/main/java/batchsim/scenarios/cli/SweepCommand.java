@@ -62,6 +62,9 @@ final class SweepCommand extends ScenarioCommand {
   @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
   boolean quiet;
 
+  @picocli.CommandLine.Mixin
+  LimitsOption limits = new LimitsOption();
+
   @Override
   int execute() throws Exception {
     if (parallel != null && parallel < 1) {
@@ -71,7 +74,7 @@ final class SweepCommand extends ScenarioCommand {
       throw new UserError("--replicas must be from 1 to 10000");
     }
     Composition composition = Inputs.compose(file, sets);
-    SweepPlan plan = SweepPlan.of(composition, replicas);
+    SweepPlan plan = SweepPlan.of(composition, replicas, limits.limits());
     if (plan.cells().isEmpty()) {
       throw new UserError(file + ": every combination of the matrix is excluded; nothing to run");
     }

@@ -15,12 +15,16 @@ final class ValidateCommand extends ScenarioCommand {
   @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "Scenario YAML file(s).")
   List<Path> files;
 
+  @picocli.CommandLine.Mixin
+  LimitsOption limits = new LimitsOption();
+
   @Override
   int execute() throws Exception {
     int exit = OK;
+    var within = limits.limits();
     for (Path file : files) {
       try {
-        SimulationSpec s = load(file).spec();
+        SimulationSpec s = Inputs.load(file, List.of(), within).spec();
         out().println(String.format(Locale.ROOT, "%s: ok (%s, %s, %s)", file,
             plural(s.nodePools().size(), "node pool"), plural(s.clusterQueues().size(), "ClusterQueue"),
             plural(s.workloadSources().size(), "workload source")));

@@ -3,6 +3,7 @@ package batchsim.scenarios.sweep;
 import batchsim.scenarios.LoadedScenario;
 import batchsim.scenarios.Problem;
 import batchsim.scenarios.ScenarioException;
+import batchsim.scenarios.RunLimits;
 import batchsim.scenarios.ScenarioLoader;
 import batchsim.scenarios.overrides.Composition;
 import batchsim.scenarios.overrides.Matrix;
@@ -27,7 +28,12 @@ public record SweepPlan(LoadedScenario base, List<String> dimensions, int replic
 
   /** Plans the sweep of a composed scenario; {@code replicasOverride} (when not null) replaces its replicas. */
   public static SweepPlan of(Composition c, Integer replicasOverride) throws ScenarioException {
-    LoadedScenario base = ScenarioLoader.bind(c, List.of(), null); // validates the matrix too
+    return of(c, replicasOverride, RunLimits.DEFAULTS);
+  }
+
+  /** {@link #of(Composition, Integer)}, each cell within {@code limits}. */
+  public static SweepPlan of(Composition c, Integer replicasOverride, RunLimits limits) throws ScenarioException {
+    LoadedScenario base = ScenarioLoader.bind(c, List.of(), null, limits); // validates the matrix too
     Matrix matrix = Matrix.parse(c.root(), (at, path, message) -> { }); // problems were reported just above
     int replicas = replicasOverride != null ? replicasOverride : matrix.replicas();
     List<Cell> cells = new ArrayList<>();
@@ -37,7 +43,7 @@ public record SweepPlan(LoadedScenario base, List<String> dimensions, int replic
     for (Matrix.Combination comb : matrix.combinations()) {
       LoadedScenario s;
       try {
-        s = ScenarioLoader.bind(c, comb.assignments(), comb.name());
+        s = ScenarioLoader.bind(c, comb.assignments(), comb.name(), limits);
       } catch (ScenarioException e) {
         for (Problem p : e.problems()) {
           if (seen.add(p.toString())) { // the same problem in many cells is shown once, for the first

@@ -2,6 +2,7 @@ package batchsim.workloads.trace;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.Set;
 
 /**
  * Reads a trace once, as a run would but without sampling, and reports what it found ({@link TraceStats}).
- * Malformed lines are collected, never thrown, so that every one of them can be reported.
+ * Malformed lines are collected, never thrown, so that every one of them can be reported; a job id seen again
+ * among the selected jobs is noted (job ids name the workloads, so they must be unique).
  */
 public final class TraceScan {
   private TraceScan() {}
@@ -45,12 +47,19 @@ public final class TraceScan {
     long first = -1;
     long last = -1;
     int maxUnits = 0;
+    Map<String, Integer> firstLineById = new HashMap<>();
+    TraceStats.DuplicateId duplicate = null;
+    long duplicates = 0;
     TraceSource.Pipeline p = source.pipeline(null, OnError.SKIP);
     try {
       TraceJob next;
       while ((next = p.next()) != null) {
         TraceJob j = next;
         selected++;
+        Integer firstLine = firstLineById.putIfAbsent(j.id(), j.line());
+        if (firstLine != null && duplicates++ == 0) {
+          duplicate = new TraceStats.DuplicateId(j.id(), j.line(), firstLine, 0);
+        }
         long t = p.createdMs(j);
         first = first < 0 ? t : first;
         last = t;
@@ -75,7 +84,8 @@ public final class TraceScan {
         Set.copyOf(a.resources), a.unitSeconds)));
     return new TraceStats(raw.records(), raw.sorted(), raw.firstUnsortedLine(), raw.malformed(), raw.malformedCount(),
         selected, p.droppedUnknown, p.droppedCancelled, p.droppedFailed, p.outsideWindow, first, last, maxUnits,
-        uses, priorityClasses, raw.header());
+        uses, priorityClasses, raw.header(), duplicate == null ? null
+        : new TraceStats.DuplicateId(duplicate.id(), duplicate.line(), duplicate.firstLine(), duplicates - 1));
   }
 
   private static final class QueueAcc {

@@ -20,6 +20,7 @@ import java.util.Set;
  * @param queues LocalQueue → use, in order of first appearance
  * @param priorityClasses priority class → first line that routes to it
  * @param header the file's header metadata (SWF)
+ * @param duplicate the first selected job whose id an earlier selected job has, or null
  */
 public record TraceStats(
     long records,
@@ -37,7 +38,11 @@ public record TraceStats(
     int maxUnits,
     Map<String, QueueUse> queues,
     Map<String, Integer> priorityClasses,
-    Map<String, String> header) {
+    Map<String, String> header,
+    DuplicateId duplicate) {
+
+  /** A job id seen again: at {@code line}, first at {@code firstLine}; {@code more} further repeats after it. */
+  public record DuplicateId(String id, int line, int firstLine, long more) {}
 
   /**
    * The selected jobs routed to one LocalQueue.
