@@ -2,6 +2,7 @@ package batchsim.scenarios.cli;
 
 import batchsim.core.model.SimulationSpec;
 import batchsim.scenarios.ScenarioException;
+import batchsim.scenarios.sweep.SweepPlan;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +21,7 @@ final class ValidateCommand extends ScenarioCommand {
     int exit = OK;
     for (Path file : files) {
       try {
-        SimulationSpec s = load(file).spec();
+        SimulationSpec s = SweepPlan.validate(Inputs.compose(file, List.of())).spec(); // the matrix's cells too
         out().println(String.format(Locale.ROOT, "%s: ok (%s, %s, %s)", file,
             plural(s.nodePools().size(), "node pool"), plural(s.clusterQueues().size(), "ClusterQueue"),
             plural(s.workloadSources().size(), "workload source")));
