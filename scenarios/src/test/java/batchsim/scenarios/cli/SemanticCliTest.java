@@ -68,6 +68,17 @@ class SemanticCliTest {
   }
 
   @Test
+  void run_thatStallsUnderVolcano_saysWhy() throws Exception {
+    Path f = write("v.yaml", BASE.replace("CPU", "6")
+        + "scheduler: volcano\nvolcano:\n  queues: [{name: cq, weight: 1, capability: {cpu: 4}}]\n");
+    Cli.Result r = Cli.run("run", f.toString(), "-q", "--out", tmp.resolve("out").toString());
+    assertEquals(0, r.exit(), r.err());
+    assertEquals(1, r.errLines().size(), r.err());
+    assertTrue(r.errLines().get(0).contains("nothing can change any more: 2 workloads pending (first: w-1: "
+        + "Unschedulable: queue resource quota insufficient in cq"), r.err());
+  }
+
+  @Test
   void run_thatFinishes_saysNothing() throws Exception {
     Path f = write("ok.yaml", BASE.replace("CPU", "2"));
     Cli.Result r = Cli.run("run", f.toString(), "-q", "--out", tmp.resolve("out").toString());
