@@ -71,6 +71,17 @@ final class NodeNames {
     return ok && !out.isEmpty() ? List.copyOf(out) : null;
   }
 
+  /** Why a pool never has {@code count} nodes to act on, or null when it has or may have them. */
+  String tooMany(String pool, int count) {
+    for (Spec.NodePool p : scenario.nodePools()) {
+      if (p.name() != null && p.name().text().equals(pool) && count > p.count() && !growing.contains(pool)) {
+        return "count " + count + " is more than pool " + pool + " ever has: " + p.count() + " node"
+            + (p.count() == 1 ? "" : "s") + " and no addNodes event or autoscaling adds any";
+      }
+    }
+    return null;
+  }
+
   /** Why no node is ever named {@code name}, or null when one is or may be. */
   String never(String name) {
     for (Spec.NodePool p : scenario.nodePools()) {

@@ -60,11 +60,13 @@ final class ScenarioValidator {
     }
     for (Spec.WorkloadClass wc : s.workloadClasses()) {
       workload(wc.queue(), wc.priority(), wc.podSets(), lqs, cqs, priorities.keySet());
+      NodeFit.check(s.nodePools(), "workload class", wc.name(), wc.podSets(), problems);
       arrivalsEnd(wc);
     }
     TraceValidator.validate(s, problems); // traces: reads each file once more
     for (Spec.ListedWorkload w : s.listedWorkloads()) {
       workload(w.queue(), w.priority(), w.podSets(), lqs, cqs, priorities.keySet());
+      NodeFit.check(s.nodePools(), "listed workload", w.name(), w.podSets(), problems);
       if (w.name() != null) {
         var m = GENERATED_ID.matcher(w.name().text());
         if (m.matches() && classes.containsKey(m.group(1))) {

@@ -13,6 +13,7 @@ import batchsim.core.model.WaitForPodsReady;
 import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
+import batchsim.workloads.Distribution;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -209,6 +210,11 @@ final class TimelineBinder {
     }
     long at = f.duration("at", 0);
     LongDistribution every = f.has("every") ? dist(f.get("every")) : null;
+    if (neverAdvances(every)) { // as a workload class's arrivals every 0s: it would repeat without end
+      problems.at(f.get("every"), "every 0s never advances time; give a positive interval, or leave every out for "
+          + "a one-off event");
+      return null;
+    }
     long until = f.has("until") ? f.duration("until", Long.MAX_VALUE) : Long.MAX_VALUE;
     String kind = f.exactlyOne("event action", actions.toArray(new String[0]));
     if (kind == null) {
@@ -221,6 +227,12 @@ final class TimelineBinder {
       }
     }
     return action == null ? null : new TimelineEvent(at, every, until, action, n.location() + ": " + n.path());
+  }
+
+  /** An interval that is always 0. */
+  private static boolean neverAdvances(LongDistribution every) {
+    return every instanceof Distribution.Constant c && c.value() == 0
+        || every instanceof Distribution.Uniform u && u.max() == 0;
   }
 
   /** A duration (constant) or a distribution block, as for workload runtimes. */

@@ -172,9 +172,9 @@ final class TopologyBinder {
         return List.of();
       }
     }
-    if (pool.has("count") && count != null && count != total) {
-      problems.at(pool.get("count"), "count " + count + " does not match the topology shape (" + total + " nodes); "
-          + "leave count out");
+    if (pool.has("count")) { // two sources of one number: the shape alone says how many nodes there are
+      problems.at(pool.get("count"), "give either count or topology.shape, not both: the shape makes " + total
+          + " nodes; leave count out");
     }
     for (String l : domainLevels) {
       if (labels.containsKey(l)) {
@@ -221,7 +221,7 @@ final class TopologyBinder {
   // ------------------------------------------------------------------ podSet requests
 
   /** A podSet's {@code topology:} block, or null when absent. */
-  TopologyRequest request(Fields podSet) {
+  TopologyRequest request(Fields podSet, int podCount) {
     if (!podSet.has("topology")) {
       return null;
     }
@@ -249,6 +249,7 @@ final class TopologyBinder {
     if (t.has("sliceLevel")) {
       ScalarNode level = level(t.optionalName("sliceLevel"));
       int size = t.int32("sliceSize", 1, 1);
+      sliceFitsPodCount(t.get("sliceSize"), size, podCount);
       if (level != null) {
         layers.add(new TopologyRequest.SliceLayer(level.text(), size));
       }
@@ -264,7 +265,9 @@ final class TopologyBinder {
       if (level == null || size == null) {
         return null;
       }
-      if (!layers.isEmpty() && layers.get(layers.size() - 1).size() % size != 0) {
+      if (layers.isEmpty()) {
+        sliceFitsPodCount(sf.get("size"), size, podCount);
+      } else if (layers.get(layers.size() - 1).size() % size != 0) {
         problems.at(sf.get("size"), "an inner slice size must divide the outer one ("
             + layers.get(layers.size() - 1).size() + ")");
       }
@@ -290,6 +293,26 @@ final class TopologyBinder {
           return null;
         }
         return new TopologyRequest(TopologyRequest.Mode.UNCONSTRAINED, null, layers);
+    }
+  }
+
+  /**
+   * The outer slice size against the pod set's count. Kueue's job webhooks refuse a larger one ("must not be
+   * greater than pod set count N", pkg/controller/jobframework/tas_validation.go,
+   * ValidateSliceSizeAnnotationUpperBound); one that does not divide the count leaves pods in no slice (the
+   * placement counts whole slices only, count / sliceSize, tas_flavor_snapshot.go updateCountsToMinimumGeneric),
+   * so it is refused too rather than placed differently from what was asked.
+   */
+  private void sliceFitsPodCount(Node at, int size, int podCount) {
+    if (podCount < 1) { // the count itself is bad and reported
+      return;
+    }
+    if (size > podCount) {
+      problems.at(at, "slice size " + size + " must not be greater than pod set count " + podCount
+          + " (Kueue's webhook refuses it)");
+    } else if (podCount % size != 0) {
+      problems.at(at, "slice size " + size + " does not divide the pod set count " + podCount
+          + ": every pod must be in a whole slice; use a divisor of " + podCount + " or change count");
     }
   }
 

@@ -201,7 +201,7 @@ final class WorkloadBinder {
         topology = new TopologyBinder(kube);
       }
       out.add(new Spec.PodSet(name, count == null ? 1 : count, minCount, List.copyOf(requests), f.stringMap("nodeSelector"),
-          kube.tolerations(f.list("tolerations")), topology == null ? null : topology.request(f)));
+          kube.tolerations(f.list("tolerations")), topology == null ? null : topology.request(f, count == null ? 0 : count)));
     }
     return out;
   }

@@ -69,6 +69,14 @@ final class WorldActions extends ActionFamily {
     }
     ScalarNode pool = f.reference("pool", ctx.pools, "node pool");
     int count = f.int32("count", 1, 1);
-    return pool == null ? null : new NodeSelection(pool.text(), count, List.of());
+    if (pool == null) {
+      return null;
+    }
+    String why = ctx.nodeNames.tooMany(pool.text(), count);
+    if (why != null) {
+      ctx.problems.at(f.has("count") ? f.get("count") : f.get("pool"), why);
+      return null;
+    }
+    return new NodeSelection(pool.text(), count, List.of());
   }
 }

@@ -18,7 +18,7 @@ class QueueObjectActionsTest {
       "name: t",
       "cluster:",
       "  nodePools:",
-      "    - {name: gpu, count: 2, allocatable: {cpu: 8, memory: 8Gi, nvidia.com/gpu: 8}}",
+      "    - {name: gpu, count: 2, allocatable: {cpu: 8, memory: 8Gi, nvidia.com/gpu: 8, example.com/fpga: 1}}",
       "resourceFlavors:",
       "  - {name: a100}",
       "clusterQueues:",

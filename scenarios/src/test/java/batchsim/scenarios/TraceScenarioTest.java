@@ -298,7 +298,7 @@ class TraceScenarioTest {
     List<String> p = problems("""
         name: m
         cluster:
-          nodePools: [{name: n, count: 1, allocatable: {cpu: 1}}]
+          nodePools: [{name: n, count: 1, allocatable: {cpu: 1, memory: 8Gi}}]
         resourceFlavors: [{name: f}]
         clusterQueues: [{name: cq, resourceGroups: [{coveredResources: [cpu], flavors: [{name: f, resources: [{name: cpu, nominalQuota: 1}]}]}]}]
         localQueues: [{name: q, clusterQueue: cq}]

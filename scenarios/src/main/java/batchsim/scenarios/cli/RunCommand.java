@@ -104,7 +104,8 @@ final class RunCommand extends ScenarioCommand {
     boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
     Progress progress = Progress.forTerminal(err(), scenario.spec(), quiet);
-    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch), rows);
+    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch), rows,
+        stalled -> err().println("batchsim: warning: " + stalled)); // even with --quiet: the input is at fault
     if (progress != null) {
       progress.done();
     }
@@ -133,15 +134,15 @@ final class RunCommand extends ScenarioCommand {
    */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, StatusSink status,
       WorkloadSink workloads) throws IOException, UserError {
-    return simulate(scenario, checked, junit, false, null, status, workloads);
+    return simulate(scenario, checked, junit, false, null, status, workloads, null);
   }
 
   /** {@code workloads}: where each workload's record streams (null: the result keeps them all). */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
-      java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads)
-      throws IOException, UserError {
+      java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads,
+      java.util.function.Consumer<String> stalls) throws IOException, UserError {
     try {
-      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads);
+      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads, stalls);
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),

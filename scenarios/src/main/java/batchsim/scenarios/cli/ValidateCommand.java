@@ -2,6 +2,7 @@ package batchsim.scenarios.cli;
 
 import batchsim.core.model.SimulationSpec;
 import batchsim.scenarios.ScenarioException;
+import batchsim.scenarios.sweep.SweepPlan;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +25,7 @@ final class ValidateCommand extends ScenarioCommand {
     var within = limits.limits();
     for (Path file : files) {
       try {
-        SimulationSpec s = Inputs.load(file, List.of(), within).spec();
+        SimulationSpec s = SweepPlan.validate(Inputs.compose(file, List.of()), within).spec(); // the matrix's cells too
         out().println(String.format(Locale.ROOT, "%s: ok (%s, %s, %s)", file,
             plural(s.nodePools().size(), "node pool"), plural(s.clusterQueues().size(), "ClusterQueue"),
             plural(s.workloadSources().size(), "workload source")));

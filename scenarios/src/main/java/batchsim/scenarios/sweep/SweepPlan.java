@@ -26,6 +26,14 @@ public record SweepPlan(LoadedScenario base, List<String> dimensions, int replic
     cells = List.copyOf(cells);
   }
 
+  /**
+   * The scenario checked as {@code sweep} checks it: bound on its own and in every cell of its matrix, so
+   * {@code validate} refuses what the sweep would (a level's value that is bad, or bad in one combination).
+   */
+  public static LoadedScenario validate(Composition c, RunLimits limits) throws ScenarioException {
+    return of(c, 1, limits).base();
+  }
+
   /** Plans the sweep of a composed scenario; {@code replicasOverride} (when not null) replaces its replicas. */
   public static SweepPlan of(Composition c, Integer replicasOverride) throws ScenarioException {
     return of(c, replicasOverride, RunLimits.DEFAULTS);
@@ -43,7 +51,8 @@ public record SweepPlan(LoadedScenario base, List<String> dimensions, int replic
     for (Matrix.Combination comb : matrix.combinations()) {
       LoadedScenario s;
       try {
-        s = ScenarioLoader.bind(c, comb.assignments(), comb.name(), limits);
+        // without dimensions the one cell is the scenario itself, bound just above
+        s = matrix.dimensions().isEmpty() ? base : ScenarioLoader.bind(c, comb.assignments(), comb.name(), limits);
       } catch (ScenarioException e) {
         for (Problem p : e.problems()) {
           if (seen.add(p.toString())) { // the same problem in many cells is shown once, for the first

@@ -12,6 +12,8 @@ public final class EventLoop {
   private long now;
   private long seq;
   private long processed;
+  /** Waiting events per kind, so "only samples are left" is one subtraction. */
+  private final int[] byKind = new int[EventKind.values().length];
 
   public long now() {
     return now;
@@ -25,12 +27,18 @@ public final class EventLoop {
     return queue.size();
   }
 
+  /** How many waiting events are of {@code kind}. */
+  public int pending(EventKind kind) {
+    return byKind[kind.ordinal()];
+  }
+
   /** Schedules an event for {@code target}; scheduling in the past is a bug. */
   public void schedule(long time, EventKind kind, EventTarget target, Object payload) {
     if (time < now) {
       throw new IllegalStateException("event " + kind + " at " + time + "ms is before now " + now + "ms");
     }
     queue.add(new Event(time, kind, seq++, target, payload));
+    byKind[kind.ordinal()]++;
   }
 
   /** Removes and returns the next event with time at most {@code until}, advancing the clock; null if none. */
@@ -40,6 +48,7 @@ public final class EventLoop {
       return null;
     }
     queue.poll();
+    byKind[e.kind.ordinal()]--;
     now = e.time;
     processed++;
     return e;

@@ -5,6 +5,7 @@ import batchsim.core.model.SimulationSpec;
 import batchsim.core.volcano.VolcanoSetup;
 import batchsim.core.world.StatusSink;
 import batchsim.core.world.WorkloadSink;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /** The one entry point that runs a scenario under the engine it selects (CLI, sweeps and tests call it). */
@@ -44,8 +45,14 @@ public final class Runs {
    */
   public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
       LongConsumer progress, StatusSink status, WorkloadSink workloads) {
+    return run(spec, volcano, checked, explain, progress, status, workloads, null);
+  }
+
+  /** As above; {@code stalls} (may be null) hears once why the run stalled, if it does (see World#stalls). */
+  public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
+      LongConsumer progress, StatusSink status, WorkloadSink workloads, Consumer<String> stalls) {
     Simulation s = volcano == null ? new Simulation(spec) : new Simulation(spec, volcano);
     return s.checked(checked).explain(explain).progress(progress).recordStatus(status).streamWorkloads(workloads)
-        .run();
+        .stalls(stalls).run();
   }
 }

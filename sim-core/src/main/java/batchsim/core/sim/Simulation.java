@@ -66,6 +66,14 @@ public final class Simulation {
     return this;
   }
 
+  /** Hears, once, that the run stalled: workloads wait and nothing left can change that (see World). */
+  public Simulation stalls(java.util.function.Consumer<String> listener) {
+    if (listener != null) {
+      world.stalls(listener);
+    }
+    return this;
+  }
+
   /** Stops the run with an exception after this many events (a guard for tests and debugging). */
   public Simulation maxEvents(long max) {
     world.maxEvents(max);

@@ -128,6 +128,14 @@ public interface AdmissionEngine {
   /** Topology columns, sampled after the world's cluster columns (empty when there are none). */
   SampleSource topologySamples();
 
+  /**
+   * The workloads that wait for capacity now, as "N workloads pending (first: id: why)", or null when none
+   * does. The world asks only when no event is left that could change anything, so they wait for good.
+   */
+  default String stuck() {
+    return null;
+  }
+
   /** The engine's invariant violations now (checked runs only). */
   List<String> checkInvariants();
 

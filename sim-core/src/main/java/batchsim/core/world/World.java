@@ -1,13 +1,16 @@
 package batchsim.core.world;
 
 import batchsim.core.engine.Event;
+import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
 import batchsim.core.metrics.RunResult;
+import batchsim.core.model.Durations;
 import batchsim.core.model.SimulationSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
@@ -30,6 +33,8 @@ public final class World {
   private boolean checked;
   private long maxEvents = Long.MAX_VALUE;
   private LongConsumer progress;
+  private Consumer<String> stalls;
+  private boolean stallReported;
 
   /** A world of one cluster, whose admission engine {@code engineFactory} builds from the cluster's context. */
   public World(SimulationSpec spec, Function<WorldContext, AdmissionEngine> engineFactory) {
@@ -40,6 +45,16 @@ public final class World {
   /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
   public World progress(LongConsumer listener) {
     this.progress = listener;
+    return this;
+  }
+
+  /**
+   * Hears, once, when the run stalls: workloads wait and no event is left that could change that (only
+   * samples and status records, which change nothing). The run still goes on to its horizon, so its outputs
+   * are those of a run without the listener.
+   */
+  public World stalls(Consumer<String> listener) {
+    this.stalls = listener;
     return this;
   }
 
@@ -93,6 +108,7 @@ public final class World {
       if (checked) {
         check(e);
       }
+      reportStall();
       if (progress != null && (loop.processed() & 0xFFFF) == 0) {
         progress.accept(loop.now());
       }
@@ -100,6 +116,7 @@ public final class World {
         throw new InvariantViolation(loop.now(), List.of("more than " + maxEvents + " events"), new ArrayList<>(recent));
       }
     }
+    reportStall(); // a run whose events ran out before a sample came
     long end = horizon == SimulationSpec.NO_HORIZON ? loop.now() : horizon;
     loop.advanceTo(end);
     return cluster.result(end, loop.processed());
@@ -122,6 +139,23 @@ public final class World {
   /** Serving churn, for tests that break it on purpose. */
   ServingChurn churn() {
     return cluster.churn();
+  }
+
+  /**
+   * Tells the listener, once, when workloads wait and only samples and status records are left to come
+   * (they change nothing). Events past the horizon still count: the run merely stops before them.
+   */
+  private void reportStall() {
+    if (stalls == null || stallReported
+        || loop.pending() != loop.pending(EventKind.SAMPLE) + loop.pending(EventKind.STATUS_RECORD)) {
+      return;
+    }
+    String stuck = cluster.engine().stuck();
+    if (stuck != null) {
+      stallReported = true;
+      stalls.accept("at " + Durations.format(loop.now()) + " nothing can change any more: " + stuck
+          + "; no event is left that could add capacity or release quota");
+    }
   }
 
   private void start() {

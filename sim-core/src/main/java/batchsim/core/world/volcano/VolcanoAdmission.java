@@ -369,6 +369,23 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
     return SampleSource.NONE;
   }
 
+  @Override
+  public String stuck() {
+    int n = 0;
+    VolcanoWorkload first = null;
+    for (VolcanoWorkload w : gangs.live) { // with no event left, none binds, runs or is evicted
+      if (!w.running && !w.finished && !w.deleted && !w.serving) {
+        n++;
+        first = first == null ? w : first;
+      }
+    }
+    if (first == null) {
+      return null;
+    }
+    String why = first.pg.lastCondition().isEmpty() ? "never scheduled" : first.pg.lastCondition();
+    return n + " workload" + (n == 1 ? "" : "s") + " pending (first: " + first.spec.id() + ": " + why + ")";
+  }
+
   /** The engine's invariants, and this run's view of every live gang against the engine's pods. */
   @Override
   public List<String> checkInvariants() {
