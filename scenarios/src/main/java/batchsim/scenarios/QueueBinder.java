@@ -152,8 +152,8 @@ final class QueueBinder {
             problems.at(fq.flavor(), "flavor '" + fq.flavor().text() + "' is already used by "
                 + (other == g ? "this resource group" : "resourceGroups[" + other + "]"));
           }
+          flavors.add(fq); // without a name it was reported, and checks by flavor name cannot use it
         }
-        flavors.add(fq);
       }
       out.add(new Spec.ResourceGroup(items.get(g), List.copyOf(covered), List.copyOf(flavors)));
     }

@@ -97,9 +97,22 @@ final class ScenarioBinder {
     List<TraceBinder.Trace> traces = new TraceBinder(kube).traces(w.list("traces"));
     topology.checkLevels();
 
+    // An object whose name (or queue) is missing or unreadable was reported where it is written; the checks
+    // that follow look objects up by name, so they see only the named ones.
     return new Spec.Scenario(name, seed, horizon == null ? SimulationSpec.NO_HORIZON : horizon, sampleInterval,
-        pools, scheduling, kueue, flavors, cohorts, clusterQueues, localQueues, priorityClasses, classes, listed,
+        named(pools, Spec.NodePool::name), scheduling, kueue, named(flavors, Spec.Flavor::name),
+        named(cohorts, Spec.Cohort::name), named(clusterQueues, Spec.ClusterQueue::name),
+        named(localQueues, Spec.LocalQueue::name, Spec.LocalQueue::clusterQueue),
+        named(priorityClasses, Spec.PriorityClass::name),
+        named(classes, Spec.WorkloadClass::name, Spec.WorkloadClass::queue),
+        named(listed, Spec.ListedWorkload::name, Spec.ListedWorkload::queue),
         traces, kube.resourceNames(), topologies, created);
+  }
+
+  /** The items of {@code list} whose every {@code names} field is there. */
+  @SafeVarargs
+  private static <T> List<T> named(List<T> list, java.util.function.Function<T, ScalarNode>... names) {
+    return list.stream().filter(t -> java.util.Arrays.stream(names).allMatch(n -> n.apply(t) != null)).toList();
   }
 
   /**

@@ -20,7 +20,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -72,7 +71,7 @@ public final class ScenarioLoader {
    * binds it once per cell with {@link #bind}.
    */
   public static Composition compose(Path file, List<String> sets) throws IOException, ScenarioException {
-    return compose(file.toString(), Files.readAllBytes(file), sets);
+    return compose(file.toString(), RegularFiles.readAllBytes(file), sets);
   }
 
   private static Composition compose(String fileName, byte[] bytes, List<String> sets) throws ScenarioException {

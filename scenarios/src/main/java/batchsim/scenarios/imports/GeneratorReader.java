@@ -1,5 +1,6 @@
 package batchsim.scenarios.imports;
 
+import batchsim.scenarios.RegularFiles;
 import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.Quantity;
 import batchsim.core.model.ResourceSpace;
@@ -12,8 +13,6 @@ import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.scenarios.yaml.YamlTreeReader;
 import batchsim.workloads.trace.KueueGeneratorSet;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +82,7 @@ public final class GeneratorReader {
   }
 
   public static Config read(Path file, String displayName, IssueSink problems, Warnings warnings) throws IOException {
-    Node root = YamlTreeReader.read(displayName, Files.readString(file, StandardCharsets.UTF_8), problems);
+    Node root = YamlTreeReader.read(displayName, RegularFiles.readString(file), problems);
     return root == null ? null : read(root, problems, warnings);
   }
 

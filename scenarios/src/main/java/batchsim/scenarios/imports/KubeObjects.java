@@ -1,13 +1,12 @@
 package batchsim.scenarios.imports;
 
+import batchsim.scenarios.RegularFiles;
 import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.Location;
 import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.YamlTreeReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +46,7 @@ public final class KubeObjects {
   }
 
   public static List<KubeObject> read(Path file, String displayName, IssueSink problems) throws IOException {
-    return parse(displayName, Files.readString(file, StandardCharsets.UTF_8), problems);
+    return parse(displayName, RegularFiles.readString(file), problems);
   }
 
   /** Every object in {@code text}; problems (YAML syntax, objects without kind) go to {@code problems}. */

@@ -1,5 +1,6 @@
 package batchsim.scenarios.imports;
 
+import batchsim.scenarios.RegularFiles;
 import static batchsim.scenarios.imports.ScenarioDraft.HERE;
 import static batchsim.scenarios.imports.ScenarioDraft.baseName;
 import static batchsim.scenarios.imports.ScenarioDraft.dns;
@@ -15,8 +16,6 @@ import batchsim.workloads.trace.TraceFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -110,7 +109,7 @@ public final class ScenarioImport {
   // ---- inputs -------------------------------------------------------------------------------------------
 
   private void manifests(Path p) throws IOException {
-    String text = Files.readString(p, StandardCharsets.UTF_8);
+    String text = RegularFiles.readString(p);
     Node first = YamlTreeReader.read(p.toString(), text, (a, b, c) -> { });
     if (first instanceof MapNode m && m.get("apiVersion") == null && GeneratorReader.looksLike(m)) {
       GeneratorImport.generator(d, p, GeneratorReader.read(m, d.sink, d.warnings));

@@ -1,5 +1,6 @@
 package batchsim.scenarios.overrides;
 
+import batchsim.scenarios.RegularFiles;
 import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.ListNode;
 import batchsim.scenarios.yaml.Location;
@@ -8,7 +9,6 @@ import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -113,7 +113,7 @@ public final class Composer {
     }
     byte[] bytes;
     try {
-      bytes = Files.readAllBytes(Path.of(name));
+      bytes = RegularFiles.readAllBytes(Path.of(name));
     } catch (NoSuchFileException e) {
       sink.report(ref.location(), ref.path(), "cannot include '" + ref.text() + "': no such file (" + name + ")");
       return null;

@@ -10,7 +10,7 @@ public record ScalarNode(Location location, String path, String text, Type type)
 
   @Override
   public String describe() {
-    return type == Type.NULL ? "null" : "'" + text + "'";
+    return type == Type.NULL ? "null" : "'" + Excerpt.of(text) + "'";
   }
 
   @Override

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -23,10 +24,19 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * keys ({@code <<: *base}), because scenario files repeat ClusterQueue and pod-set blocks. Explicit keys
  * win over merged ones; merged entries follow the explicit ones. An alias copy keeps the locations of
  * the anchored text but gets paths of the place it is used, so problems point at both sensibly.
+ *
+ * <p>Hostile documents are refused with a location: tags other than YAML's core ones (a {@code !secret}
+ * would otherwise be dropped silently), nesting deeper than {@link #MAX_DEPTH}, and aliases that expand to
+ * more than {@link #MAX_ALIAS_NODES} nodes ("billion laughs"). Plain nodes written out in the text do not
+ * count towards the alias budget: a large document is not a bomb.
  */
 public final class YamlTreeReader {
-  /** Upper bound on nodes produced by alias expansion (guards against "billion laughs" documents). */
-  private static final long MAX_NODES = 5_000_000;
+  /** Upper bound on nodes copied by alias expansion. */
+  static final long MAX_ALIAS_NODES = 1_000_000;
+  /** Deepest nesting of maps and lists; scenarios need about ten, Jackson's own limit is 1,000. */
+  static final int MAX_DEPTH = 100;
+  private static final String CORE_TAG = "tag:yaml.org,2002:";
+  private static final Set<String> CORE_TAGS = Set.of("str", "int", "float", "bool", "null", "map", "seq");
   private static final String MERGE_KEY = "<<";
   private static final YAMLFactory FACTORY = createFactory();
 
@@ -36,10 +46,15 @@ public final class YamlTreeReader {
   private final Map<String, Long> anchorSizes = new HashMap<>();
   private YAMLParser parser;
   private long nodes;
+  private long aliasNodes;
+  private int depth;
 
-  private YamlTreeReader(String file, IssueSink issues) {
+  private final long maxAliasNodes;
+
+  private YamlTreeReader(String file, IssueSink issues, long maxAliasNodes) {
     this.file = file;
     this.issues = issues;
+    this.maxAliasNodes = maxAliasNodes;
   }
 
   private static YAMLFactory createFactory() {
@@ -54,7 +69,12 @@ public final class YamlTreeReader {
    * why there is none (syntax error or empty document).
    */
   public static Node read(String file, String text, IssueSink issues) {
-    return new YamlTreeReader(file, issues).readDocument(text);
+    return read(file, text, issues, MAX_ALIAS_NODES);
+  }
+
+  /** {@link #read} with another alias budget (tests show it apart from document size with small texts). */
+  static Node read(String file, String text, IssueSink issues, long maxAliasNodes) {
+    return new YamlTreeReader(file, issues, maxAliasNodes).readDocument(text);
   }
 
   /**
@@ -62,7 +82,7 @@ public final class YamlTreeReader {
    * skipped. Anchors do not carry over between documents. Returns an empty list after reporting a syntax error.
    */
   public static List<Node> readAll(String file, String text, IssueSink issues) {
-    return new YamlTreeReader(file, issues).readDocuments(text);
+    return new YamlTreeReader(file, issues, MAX_ALIAS_NODES).readDocuments(text);
   }
 
   private List<Node> readDocuments(String text) {
@@ -81,7 +101,7 @@ public final class YamlTreeReader {
     } catch (StreamReadException e) {
       reportSyntaxError(e);
       return List.of();
-    } catch (TooManyNodes e) {
+    } catch (Refused e) {
       return List.of();
     } catch (IOException e) {
       throw new UncheckedIOException(e); // reading from a String: cannot happen
@@ -104,7 +124,7 @@ public final class YamlTreeReader {
     } catch (StreamReadException e) {
       reportSyntaxError(e);
       return null;
-    } catch (TooManyNodes e) {
+    } catch (Refused e) {
       return null;
     } catch (IOException e) {
       throw new UncheckedIOException(e); // reading from a String: cannot happen
@@ -113,17 +133,24 @@ public final class YamlTreeReader {
 
   private Node readValue(JsonToken t, String path) throws IOException {
     Location at = tokenLocation();
-    count(1);
+    nodes++;
+    checkTag(at, path);
     switch (t) {
       case START_OBJECT: {
         String anchor = parser.getObjectId();
-        long before = nodes;
-        return remember(anchor, readMap(at, path), before);
+        long before = nodes - 1;
+        enter(at, path);
+        Node map = readMap(at, path);
+        depth--;
+        return remember(anchor, map, before);
       }
       case START_ARRAY: {
         String anchor = parser.getObjectId();
-        long before = nodes;
-        return remember(anchor, readList(at, path), before);
+        long before = nodes - 1;
+        enter(at, path);
+        Node list = readList(at, path);
+        depth--;
+        return remember(anchor, list, before);
       }
       default:
         if (parser.isCurrentAlias()) {
@@ -187,7 +214,14 @@ public final class YamlTreeReader {
       issues.report(at, path, "unknown alias '*" + name + "' (anchors must be defined before use)");
       return new ScalarNode(at, path, "", ScalarNode.Type.NULL);
     }
-    count(anchorSizes.get(name));
+    long size = anchorSizes.get(name);
+    nodes += size;
+    aliasNodes += size;
+    if (aliasNodes > maxAliasNodes) {
+      issues.report(at, path, "aliases expand to more than " + maxAliasNodes + " nodes (the alias '*" + name
+          + "' copies " + size + "); write the repeated parts out, or anchor smaller blocks");
+      throw new Refused();
+    }
     return target.withPath(path);
   }
 
@@ -199,13 +233,24 @@ public final class YamlTreeReader {
     return node;
   }
 
-  private void count(long n) {
-    nodes += n;
-    if (nodes > MAX_NODES) {
-      issues.report(tokenLocation(), "", "the document expands to more than " + MAX_NODES
-          + " nodes through aliases");
-      throw new TooManyNodes();
+  private void enter(Location at, String path) {
+    if (++depth > MAX_DEPTH) {
+      issues.report(at, Excerpt.of(path), "maps and lists nest deeper than " + MAX_DEPTH
+          + " levels here; a scenario needs far fewer");
+      throw new Refused();
     }
+  }
+
+  /** Refuses tags beyond YAML's core schema: batchsim would not know what {@code !secret} asks for. */
+  private void checkTag(Location at, String path) throws IOException {
+    String tag = parser.getTypeId();
+    if (tag == null || tag.isEmpty()
+        || tag.startsWith(CORE_TAG) && CORE_TAGS.contains(tag.substring(CORE_TAG.length()))) {
+      return;
+    }
+    String shown = tag.startsWith(CORE_TAG) ? "!!" + tag.substring(CORE_TAG.length()) : "!" + tag;
+    issues.report(at, path, "unknown YAML tag '" + Excerpt.of(shown) + "'; batchsim reads plain YAML:"
+        + " remove the tag (quote the value if it should be a string)");
   }
 
   private static void expect(JsonToken actual, JsonToken expected) {
@@ -243,7 +288,7 @@ public final class YamlTreeReader {
     for (Throwable c = e; c != null; c = c.getCause()) {
       if (c instanceof MarkedYAMLException m && m.getProblemMark() != null) {
         Mark mark = m.getProblemMark();
-        String message = "YAML syntax error: " + oneLine(m.getProblem());
+        String message = "YAML syntax error: " + Excerpt.of(oneLine(m.getProblem()), 200);
         if (m.getContext() != null && m.getContextMark() != null) {
           message += " (" + oneLine(m.getContext()) + " at line " + (m.getContextMark().getLine() + 1)
               + ", column " + (m.getContextMark().getColumn() + 1) + ")";
@@ -255,16 +300,16 @@ public final class YamlTreeReader {
     JsonLocation l = e.getLocation();
     Location at = l == null ? new Location(file, 1, 1)
         : new Location(file, Math.max(1, l.getLineNr()), Math.max(1, l.getColumnNr()));
-    issues.report(at, "", "YAML syntax error: " + oneLine(e.getOriginalMessage()));
+    issues.report(at, "", "YAML syntax error: " + Excerpt.of(oneLine(e.getOriginalMessage()), 200));
   }
 
   private static String oneLine(String s) {
     return s == null ? "" : s.strip().replaceAll("\\s*\\n\\s*", " ");
   }
 
-  /** Unwinds the recursion once the alias-expansion budget is spent. */
-  private static final class TooManyNodes extends RuntimeException {
-    TooManyNodes() {
+  /** Unwinds the recursion once a refusal (alias budget, nesting depth) was reported. */
+  private static final class Refused extends RuntimeException {
+    Refused() {
       super(null, null, false, false);
     }
   }

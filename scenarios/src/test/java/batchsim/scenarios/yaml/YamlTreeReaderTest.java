@@ -3,6 +3,7 @@ package batchsim.scenarios.yaml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -115,5 +116,63 @@ class YamlTreeReaderTest {
     }
     assertNull(read(sb.toString()));
     assertEquals(1, issues.size(), issues.toString());
+  }
+
+  @Test
+  void read_aliasBomb_isReportedAtTheAliasThatSpendsTheBudget() {
+    read("a: &a [x, x, x]\nb: [*a, *a, *a, *a]\n", 10);
+    assertEquals(List.of("f.yaml:2:13 b[2] aliases expand to more than 10 nodes (the alias '*a' copies 4);"
+        + " write the repeated parts out, or anchor smaller blocks"), issues);
+  }
+
+  @Test
+  void read_plainNodes_doNotCountAsAliasExpansions() {
+    assertInstanceOf(MapNode.class, read("a: &a [x]\nb: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\nc: *a\n", 10));
+    assertEquals(List.of(), issues);
+  }
+
+  @Test
+  void read_unknownTag_isRefusedWithLocation() {
+    read("a: !secret value\nb: !!str 12\nc: !!int 3\nd: !<tag:example.com,2000:x> [1]\n");
+    assertEquals(List.of(
+        "f.yaml:1:4 a unknown YAML tag '!secret'; batchsim reads plain YAML: remove the tag (quote the value if"
+            + " it should be a string)",
+        "f.yaml:4:4 d unknown YAML tag '!tag:example.com,2000:x'; batchsim reads plain YAML: remove the tag"
+            + " (quote the value if it should be a string)"), issues);
+  }
+
+  @Test
+  void read_coreTags_keepTheirMeaning() {
+    MapNode root = (MapNode) read("b: !!str 12\nc: !!int 3\n");
+    assertEquals(ScalarNode.Type.STRING, ((ScalarNode) root.get("b")).type());
+    assertEquals(List.of(), issues);
+  }
+
+  @Test
+  void read_deepNesting_isRefusedWithLocationBeforeJacksonsLimit() {
+    assertNull(read("a: " + "[".repeat(2000) + "]".repeat(2000) + "\n"));
+    assertEquals(1, issues.size(), issues.toString());
+    assertTrue(issues.get(0).startsWith("f.yaml:1:103 a[0][0]"), issues.get(0));
+    assertTrue(issues.get(0).endsWith("characters) maps and lists nest deeper than 100 levels here; a scenario"
+        + " needs far fewer"), issues.get(0));
+  }
+
+  @Test
+  void read_nestingAtTheLimit_isRead() {
+    assertInstanceOf(MapNode.class, read("a: " + "[".repeat(99) + "]".repeat(99) + "\n"));
+    assertEquals(List.of(), issues);
+  }
+
+  @Test
+  void describe_quotesAShortExcerptOnOneLine() {
+    assertEquals("'a\\nb'", new ScalarNode(new Location("f", 1, 1), "", "a\nb", ScalarNode.Type.STRING).describe());
+    String huge = "x".repeat(100_000);
+    assertEquals("'" + "x".repeat(60) + "… (100000 characters)'",
+        new ScalarNode(new Location("f", 1, 1), "", huge, ScalarNode.Type.STRING).describe());
+  }
+
+  private Node read(String yaml, long maxAliasNodes) {
+    return YamlTreeReader.read("f.yaml", yaml, (at, path, msg) -> issues.add(at + " " + path + " " + msg),
+        maxAliasNodes);
   }
 }

@@ -28,6 +28,9 @@ public final class TraceFiles {
 
   /** {@code path} as UTF-8 text, decompressed when it is gzip; {@code displayName} names it in messages. */
   public static BufferedReader open(Path path, String displayName) throws IOException {
+    if (!Files.isRegularFile(path)) { // a device or FIFO would stream forever or block
+      throw new IOException(displayName + " is not a regular file; traces are read only from regular files");
+    }
     BufferedInputStream in = new BufferedInputStream(Files.newInputStream(path), BUFFER);
     try {
       in.mark(2);

@@ -1,0 +1,55 @@
+package batchsim.scenarios;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * Reads input files whole, and only regular ones: a device ({@code /dev/zero}), a FIFO or a directory is
+ * refused before it is opened, since reading it would never end, block, or fail obscurely. Files larger
+ * than the YAML reader accepts are refused before they are read into memory.
+ */
+public final class RegularFiles {
+  /** Largest file read whole: the YAML reader's own limit on a document. */
+  public static final long MAX_BYTES = 256L * 1024 * 1024;
+
+  private RegularFiles() {}
+
+  /** Thrown for a path that is not a regular file or too large to read; the message says which. */
+  public static final class Refused extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String message) {
+      super(message);
+    }
+  }
+
+  /** The bytes of {@code file}, after checking that it is a regular file of bounded size. */
+  public static byte[] readAllBytes(Path file) throws IOException {
+    check(file);
+    return Files.readAllBytes(file);
+  }
+
+  /** {@link #readAllBytes} as UTF-8 text. */
+  public static String readString(Path file) throws IOException {
+    check(file);
+    return Files.readString(file, StandardCharsets.UTF_8);
+  }
+
+  /** Throws {@link Refused} unless {@code file} (symbolic links followed) is a regular file of bounded size. */
+  public static void check(Path file) throws IOException {
+    BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+    if (a.isDirectory()) {
+      throw new Refused("is a directory, not a file");
+    }
+    if (!a.isRegularFile()) {
+      throw new Refused("is a device, FIFO or socket, not a regular file; batchsim reads only regular files");
+    }
+    if (a.size() > MAX_BYTES) {
+      throw new Refused("is " + a.size() + " bytes, more than the " + MAX_BYTES / (1024 * 1024)
+          + " MB an input file may hold");
+    }
+  }
+}
