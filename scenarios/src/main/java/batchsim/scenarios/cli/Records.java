@@ -71,7 +71,9 @@ final class Records implements Closeable {
     Path parent = outDir.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     if (kinds.contains(Kind.STATUS)) {
+      // a free name, created afresh below with an output file's permissions (a temp file's are 0600)
       statusTemp = Files.createTempFile(parent, "." + outDir.getFileName() + ".status-", ".jsonl");
+      Files.delete(statusTemp);
       temps.add(statusTemp);
       status = new StatusJsonl(statusTemp);
     }

@@ -1,14 +1,8 @@
 package batchsim.scenarios.cli;
 
-import batchsim.scenarios.LoadedScenario;
 import batchsim.scenarios.Problem;
 import batchsim.scenarios.ScenarioException;
-import batchsim.scenarios.ScenarioLoader;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import batchsim.core.world.InvariantViolation;
 import batchsim.core.world.TimelineError;
@@ -83,20 +77,6 @@ abstract class ScenarioCommand implements Callable<Integer> {
   void printProblems(ScenarioException e) {
     for (Problem p : e.problems()) {
       err().println(p);
-    }
-  }
-
-  /** Loads a scenario; an unreadable file is the user's problem, reported in one line. */
-  static LoadedScenario load(Path file) throws ScenarioException, UserError {
-    if (Files.isDirectory(file)) {
-      throw new UserError(file + ": is a directory, not a scenario file");
-    }
-    try {
-      return ScenarioLoader.load(file);
-    } catch (NoSuchFileException e) {
-      throw new UserError(file + ": no such file");
-    } catch (IOException e) {
-      throw new UserError(file + ": cannot read: " + e.getMessage());
     }
   }
 
