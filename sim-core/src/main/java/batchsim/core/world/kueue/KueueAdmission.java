@@ -63,22 +63,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   final EndedWorkloads ended;
   @Override
   public String stuck() {
-    int n = 0;
-    Workload first = null;
-    for (Workload w : live) { // with no event left, none runs or is evicted: those have their events waiting
-      if (w.state() == WorkloadState.PENDING || w.state() == WorkloadState.RESERVED) {
-        n++;
-        first = first == null ? w : first;
-      }
-    }
-    if (first == null) {
-      return null;
-    }
-    String why = first.state() == WorkloadState.RESERVED ? "quota reserved, its pods fit no node"
-        : !first.pendingMessage().isEmpty() ? first.pendingMessage()
-        : !first.pendingReason().isEmpty() ? first.pendingReason() : "never admitted";
-    return n + " workload" + (n == 1 ? "" : "s") + " pending (first: " + first.id() + ": " + why + ")";
+    return KueueReport.stuck(live);
   }
+
 
   /** The first workload that finished (tests). */
   private Workload firstFinished;

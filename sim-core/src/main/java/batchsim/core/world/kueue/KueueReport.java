@@ -190,4 +190,26 @@ final class KueueReport {
     }
     return false;
   }
+
+  /**
+   * Why a stalled run's workloads wait: how many are pending (or hold quota with pods that fit no node) and
+   * the first one's reason, or null when none waits. With no event left, none runs or is evicted.
+   */
+  static String stuck(Iterable<Workload> live) {
+    int n = 0;
+    Workload first = null;
+    for (Workload w : live) {
+      if (w.state() == WorkloadState.PENDING || w.state() == WorkloadState.RESERVED) {
+        n++;
+        first = first == null ? w : first;
+      }
+    }
+    if (first == null) {
+      return null;
+    }
+    String why = first.state() == WorkloadState.RESERVED ? "quota reserved, its pods fit no node"
+        : !first.pendingMessage().isEmpty() ? first.pendingMessage()
+        : !first.pendingReason().isEmpty() ? first.pendingReason() : "never admitted";
+    return n + " workload" + (n == 1 ? "" : "s") + " pending (first: " + first.id() + ": " + why + ")";
+  }
 }
