@@ -88,6 +88,8 @@ final class FitCounts {
     final int[] slice;
     final int[] limiting;
     ExclusionStats stats;
+    /** The per-leaf counts of its pod shape, found once when it was made (catching up reuses them). */
+    LeafCounts leafCounts;
     /** The tree's generation and change-log position these counts are up to date with. */
     int generation;
     long synced;
@@ -189,7 +191,7 @@ final class FitCounts {
     }
     int stamp = ++seenStamp;
     String[] excluded = excluded(ps);
-    LeafCounts cache = leafCounts(ps.podRequest(), simulateEmpty);
+    LeafCounts cache = c.leafCounts;
     long[] avail = new long[s.nRes];
     for (long i = c.synced; i < t.logged; i++) {
       int li = t.loggedLeaf(i);
@@ -289,6 +291,7 @@ final class FitCounts {
     NodeFilter.Filter filter = s.nodeFilter.filter(ps.nodeSelector(), ps.tolerations());
     String[] excluded = filter == null ? null : filter.excluded();
     LeafCounts cache = leafCounts(req, simulateEmpty);
+    c.leafCounts = cache;
     for (Domain leaf : s.tree.leaves) {
       c.pod[leaf.idx] = 0;
       c.slice[leaf.idx] = 0;
