@@ -9,6 +9,7 @@ import batchsim.core.model.PodSetSpec;
 import batchsim.core.model.PriorityClassSpec;
 import batchsim.core.model.QuotaSpec;
 import batchsim.core.model.ResourceFlavorSpec;
+import batchsim.core.model.Reservation;
 import batchsim.core.model.ResourceGroupSpec;
 import batchsim.core.model.ResourceSpace;
 import batchsim.core.model.Resources;
@@ -17,6 +18,7 @@ import batchsim.core.model.WorkloadSourceSpec;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.workloads.WorkloadClass;
+import batchsim.workloads.Distribution;
 import batchsim.workloads.WorkloadList;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -116,10 +118,16 @@ final class ModelBuilder {
           wc.count(), wc.untilMs(), wc.terminationGraceMs()));
     }
     if (!s.listedWorkloads().isEmpty()) {
-      List<WorkloadSpec> listed = new ArrayList<>();
+      List<WorkloadList.Entry> listed = new ArrayList<>();
       for (Spec.ListedWorkload w : s.listedWorkloads()) {
-        listed.add(new WorkloadSpec(w.name().text(), null, w.queue().text(), w.atMs(), priority(w.priority()),
-            text(w.priority().priorityClass()), podSets(w.podSets()), w.runtimeMs()));
+        Distribution runtime = w.runtime();
+        WorkloadSpec ws = new WorkloadSpec(w.name().text(), null, w.queue().text(), w.atMs(), priority(w.priority()),
+            text(w.priority().priorityClass()), podSets(w.podSets()),
+            runtime instanceof Distribution.Constant c ? c.value() : 0, WorkloadSpec.SCENARIO_GRACE,
+            w.eviction() != null ? w.eviction() : reservation(w.reservation()));
+        // a fixed runtime of a workload submitted in the run needs no draw
+        listed.add(new WorkloadList.Entry(ws, runtime instanceof Distribution.Constant && ws.reservation() == null
+            ? null : runtime));
       }
       out.add(new WorkloadList(LISTED_SOURCE, listed));
     }
@@ -127,6 +135,20 @@ final class ModelBuilder {
       out.addAll(t.sources(space, priorityValues));
     }
     return List.copyOf(out);
+  }
+
+  private static Reservation reservation(Spec.ListedReservation r) {
+    if (r == null) {
+      return null;
+    }
+    List<Map<String, String>> flavors = new ArrayList<>();
+    r.flavors().forEach(m -> {
+      Map<String, String> byName = new LinkedHashMap<>();
+      m.forEach((res, f) -> byName.put(res, f.text()));
+      flavors.add(byName);
+    });
+    List<List<String>> nodes = r.nodes().stream().map(l -> l.stream().map(ScalarNode::text).toList()).toList();
+    return new Reservation(r.reservedAtMs(), r.admitted(), r.startedAtMs(), flavors, r.counts(), nodes);
   }
 
   private int priority(Spec.Priority p) {

@@ -67,6 +67,9 @@ final class ScenarioValidator {
     for (Spec.ListedWorkload w : s.listedWorkloads()) {
       workload(w.queue(), w.priority(), w.podSets(), lqs, cqs, priorities.keySet());
       NodeFit.check(s.nodePools(), "listed workload", w.name(), w.podSets(), problems);
+      if (w.reservation() != null) {
+        reservation(w, lqs, cqs);
+      }
       if (w.name() != null) {
         var m = GENERATED_ID.matcher(w.name().text());
         if (m.matches() && classes.containsKey(m.group(1))) {
@@ -167,6 +170,53 @@ final class ScenarioValidator {
       ordered.addAll(cycle.subList(0, i));
       ordered.add(first);
       problems.at(cohorts.get(first).parent(), "cohort cycle: " + String.join(" -> ", ordered));
+    }
+  }
+
+  /**
+   * A restored reservation names, for each requested resource of each pod set, a flavor its ClusterQueue has
+   * for that resource, and nodes that exist at the start.
+   */
+  private void reservation(Spec.ListedWorkload w, Map<String, Spec.LocalQueue> lqs, Map<String, Spec.ClusterQueue> cqs) {
+    Spec.LocalQueue lq = w.queue() == null ? null : lqs.get(w.queue().text());
+    Spec.ClusterQueue cq = lq == null || lq.clusterQueue() == null ? null : cqs.get(lq.clusterQueue().text());
+    if (cq == null) {
+      return; // reported with the queue
+    }
+    Map<String, Set<String>> flavorsOf = new LinkedHashMap<>();
+    for (Spec.ResourceGroup g : cq.resourceGroups()) {
+      for (ScalarNode r : g.coveredResources()) {
+        g.flavors().forEach(fq -> flavorsOf.computeIfAbsent(r.text(), k -> new LinkedHashSet<>()).add(fq.flavor().text()));
+      }
+    }
+    Spec.ListedReservation r = w.reservation();
+    for (int i = 0; i < w.podSets().size(); i++) {
+      Spec.PodSet ps = w.podSets().get(i);
+      Map<String, ScalarNode> given = r.flavors().get(i);
+      for (Spec.Amount a : ps.requests()) {
+        String res = a.resource().text();
+        if (a.value() > 0 && flavorsOf.containsKey(res) && !given.containsKey(res)) {
+          problems.at(r.at(), "quotaReserved.flavors gives no flavor for resource '" + res + "' of pod set "
+              + ps.name() + " (ClusterQueue '" + cq.name().text() + "' has " + String.join(", ", flavorsOf.get(res))
+              + ")");
+        }
+      }
+      given.forEach((res, flavor) -> {
+        Set<String> known = flavorsOf.get(res);
+        if (ps.requests().stream().noneMatch(a -> a.resource().text().equals(res))) {
+          problems.at(flavor, "pod set " + ps.name() + " requests no '" + res + "'");
+        } else if (known != null && !known.contains(flavor.text())) {
+          problems.at(flavor, "ClusterQueue '" + cq.name().text() + "' has no flavor '" + flavor.text() + "' for "
+              + res + " (it has " + String.join(", ", known) + ")");
+        }
+      });
+      NodeNames names = new NodeNames(s, Set.of());
+      for (ScalarNode n : r.nodes().get(i)) {
+        String why = names.never(n.text());
+        if (why != null) {
+          problems.at(n, why.replace(" and no addNodes event or autoscaling adds any", "") + " at the start");
+        }
+      }
     }
   }
 

@@ -90,6 +90,19 @@ final class Spec {
       Node arrivalAt, long count, long startMs, long untilMs, Distribution runtime, List<PodSet> podSets,
       long terminationGraceMs) {}
 
-  record ListedWorkload(ScalarNode name, ScalarNode queue, Priority priority, long atMs, long runtimeMs,
-      List<PodSet> podSets) {}
+  /**
+   * {@code runtime} is the runtime's distribution ({@link Distribution.Constant} for a plain duration);
+   * {@code reservation} the quota it holds at the start, {@code eviction} the eviction it is pending after
+   * (imported live state), or null.
+   */
+  record ListedWorkload(ScalarNode name, ScalarNode queue, Priority priority, long atMs, Distribution runtime,
+      List<PodSet> podSets, ListedReservation reservation, batchsim.core.model.Eviction eviction) {}
+
+  /**
+   * A listed workload's {@code quotaReserved} block: flavors per pod set (resource → flavor node), nodes per
+   * pod set (node name nodes), admitted counts; the model's {@link batchsim.core.model.Reservation} plus the
+   * nodes to point at.
+   */
+  record ListedReservation(Node at, long reservedAtMs, boolean admitted, long startedAtMs,
+      List<java.util.Map<String, ScalarNode>> flavors, int[] counts, List<List<ScalarNode>> nodes) {}
 }

@@ -125,6 +125,19 @@ final class Values {
     }
   }
 
+  /** A duration that may be negative ({@code -2h}: before the run starts, as an imported snapshot's times are). */
+  static Long signedDuration(Node n, Problems p) {
+    if (n instanceof ScalarNode s && s.type() != ScalarNode.Type.BOOL && s.text().startsWith("-")) {
+      try {
+        return -Durations.parseMillis(s.text().substring(1));
+      } catch (IllegalArgumentException e) {
+        p.at(s, e.getMessage());
+        return null;
+      }
+    }
+    return duration(n, p);
+  }
+
   /** A positive duration in milliseconds. */
   static Long positiveDuration(Node n, Problems p) {
     Long v = duration(n, p);

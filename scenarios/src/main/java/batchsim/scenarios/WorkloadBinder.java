@@ -1,8 +1,11 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.Durations;
+import batchsim.core.model.Eviction;
 import batchsim.core.model.PodSetSpec;
+import batchsim.core.model.Reservation;
 import batchsim.core.model.WorkloadSpec;
+import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.workloads.ArrivalProcess;
@@ -17,6 +20,11 @@ import java.util.Map;
 final class WorkloadBinder {
   /** The pod-set name when a workload has only one and it is not named (as Kueue's Job integration does). */
   static final String DEFAULT_POD_SET = "main";
+  /** Kueue's Evicted condition reasons (pkg/workload, kueue.WorkloadEvictedBy*) a pending workload may carry. */
+  private static final List<String> EVICTION_REASONS = List.of("Preempted", "PodsReadyTimeout", "AdmissionCheck",
+      "ClusterQueueStopped", "LocalQueueStopped", "NodeFailures", "Deactivated");
+  private static final List<String> PREEMPTION_REASONS = List.of("InClusterQueue", "InCohortReclamation",
+      "InCohortFairSharing", "InCohortReclaimWhileBorrowing");
 
   private final Problems problems;
   private final KubeBinder kube;
@@ -65,14 +73,161 @@ final class WorkloadBinder {
   List<Spec.ListedWorkload> listed(List<Node> items) {
     List<Spec.ListedWorkload> out = new ArrayList<>();
     for (Node n : items) {
-      Fields f = Fields.of(n, problems, "name", "queue", "at", "priorityClass", "priority", "runtime", "podSets");
+      Fields f = Fields.of(n, problems, "name", "queue", "at", "priorityClass", "priority", "runtime", "podSets",
+          "quotaReserved", "evicted");
       ScalarNode name = f.requiredName("name");
       ScalarNode queue = f.requiredName("queue");
       Spec.Priority priority = priority(f);
-      long at = f.duration("at", 0);
-      Long runtime = Values.duration(f.required("runtime"), problems);
-      out.add(new Spec.ListedWorkload(name, queue, priority, at, runtime == null ? 0 : runtime, podSets(f)));
+      Long at = f.has("at") ? Values.signedDuration(f.get("at"), problems) : Long.valueOf(0);
+      Distribution runtime = runtime(f.required("runtime"));
+      List<Spec.PodSet> podSets = podSets(f);
+      Spec.ListedReservation reserved = f.has("quotaReserved") ? reservation(f.get("quotaReserved"), podSets) : null;
+      if (at != null && reserved != null && reserved.reservedAtMs() < at) {
+        problems.at(reserved.at(), "quotaReserved.at (" + Durations.format(reserved.reservedAtMs())
+            + ") is before the workload was created (at: " + Durations.format(at) + ")");
+      }
+      Eviction evicted = f.has("evicted") && f.atMostOne("quotaReserved", "evicted")
+          ? eviction(f.get("evicted"), at == null ? Long.MIN_VALUE : at) : null;
+      out.add(new Spec.ListedWorkload(name, queue, priority, at == null ? 0 : at, runtime, podSets, reserved, evicted));
     }
+    return out;
+  }
+
+  /**
+   * {@code quotaReserved: {at, admitted, startedAt, flavors, counts, nodes}}: the quota a workload holds when
+   * the run starts (an imported Workload's status.admission); every time at or before 0.
+   */
+  private Spec.ListedReservation reservation(Node node, List<Spec.PodSet> podSets) {
+    Fields r = Fields.of(node, problems, "at", "admitted", "startedAt", "flavors", "counts", "nodes");
+    Long at = r.has("at") ? notAfterStart(r.get("at")) : Long.valueOf(0);
+    Long started = r.has("startedAt") ? notAfterStart(r.get("startedAt")) : Long.valueOf(Reservation.NOT_STARTED);
+    boolean admitted = r.bool("admitted", true);
+    if (at != null && started != null && started != Reservation.NOT_STARTED && started < at) {
+      problems.at(r.get("startedAt"), "startedAt (" + Durations.format(started) + ") is before its quota was "
+          + "reserved (at: " + Durations.format(at) + ")");
+    }
+    if (!admitted && r.has("startedAt")) {
+      problems.at(r.get("startedAt"), "a workload whose admission checks are not all Ready (admitted: false) has "
+          + "no running pods; drop startedAt or set admitted: true");
+    }
+    List<String> names = podSets.stream().map(Spec.PodSet::name).toList();
+    List<Map<String, ScalarNode>> flavors = new ArrayList<>();
+    List<List<ScalarNode>> nodes = new ArrayList<>();
+    int[] counts = new int[podSets.size()];
+    for (int i = 0; i < podSets.size(); i++) {
+      flavors.add(new LinkedHashMap<>());
+      nodes.add(new ArrayList<>());
+      counts[i] = podSets.get(i).count();
+    }
+    r.required("flavors");
+    for (var e : perPodSet(r, "flavors", names).entrySet()) {
+      Node v = e.getValue();
+      Map<String, ScalarNode> byResource = flavors.get(e.getKey());
+      if (v instanceof ScalarNode one) { // one flavor for every resource of the pod set
+        podSets.get(e.getKey()).requests().forEach(a -> byResource.put(a.resource().text(), one));
+      } else {
+        MapNode m = anyMap(v);
+        (m == null ? Map.<String, MapNode.Entry>of() : m.entries()).forEach((k, x) -> {
+          ScalarNode flavor = Values.scalar(x.value(), problems, "a flavor name");
+          if (flavor != null) {
+            byResource.put(k, flavor);
+          }
+        });
+      }
+    }
+    for (var e : perPodSet(r, "counts", names).entrySet()) {
+      Spec.PodSet ps = podSets.get(e.getKey());
+      Integer c = Values.int32(e.getValue(), problems, Math.max(1, ps.minCount()));
+      if (c != null && c > ps.count()) {
+        problems.at(e.getValue(), "pod set " + ps.name() + " has " + ps.count() + " pods; " + c + " cannot be admitted");
+      } else if (c != null) {
+        counts[e.getKey()] = c;
+      }
+    }
+    for (var e : perPodSet(r, "nodes", names).entrySet()) {
+      for (Node x : Fields.items(e.getValue(), problems)) {
+        ScalarNode s = Values.scalar(x, problems, "a node name");
+        if (s != null) {
+          nodes.get(e.getKey()).add(s);
+        }
+      }
+      if (nodes.get(e.getKey()).size() > counts[e.getKey()]) {
+        problems.at(e.getValue(), nodes.get(e.getKey()).size() + " nodes for " + counts[e.getKey()]
+            + " admitted pods of pod set " + names.get(e.getKey()));
+      }
+    }
+    if (!admitted && r.has("nodes")) {
+      problems.at(r.get("nodes"), "a workload whose admission checks are not all Ready (admitted: false) has no "
+          + "pods yet; drop nodes or set admitted: true");
+    }
+    return new Spec.ListedReservation(node, at == null ? 0 : at, admitted,
+        started == null ? Reservation.NOT_STARTED : started, flavors, counts, nodes);
+  }
+
+  /**
+   * {@code evicted: {at, reason, preemptionReason, requeueCount, requeueAt}}: pending after an eviction before
+   * the run, with Kueue's requeue state (an imported Workload's Evicted condition and status.requeueState).
+   */
+  private Eviction eviction(Node node, long createdMs) {
+    Fields e = Fields.of(node, problems, "at", "reason", "preemptionReason", "requeueCount", "requeueAt");
+    Long at = e.has("at") ? notAfterStart(e.get("at")) : Long.valueOf(0);
+    if (at != null && at < createdMs) {
+      problems.at(e.get("at"), "evicted.at (" + Durations.format(at) + ") is before the workload was created (at: "
+          + Durations.format(createdMs) + ")");
+    }
+    ScalarNode reason = e.requiredName("reason");
+    if (reason != null && !EVICTION_REASONS.contains(reason.text())) {
+      problems.at(reason, "unknown eviction reason '" + reason.text() + "' (Kueue's: " + String.join(", ",
+          EVICTION_REASONS) + ")");
+    }
+    ScalarNode preemption = e.optionalName("preemptionReason");
+    if (preemption != null && !PREEMPTION_REASONS.contains(preemption.text())) {
+      problems.at(preemption, "unknown preemption reason '" + preemption.text() + "' (Kueue's: "
+          + String.join(", ", PREEMPTION_REASONS) + ")");
+    }
+    int count = e.int32("requeueCount", 0, 0);
+    Long requeueAt = e.has("requeueAt") ? Values.signedDuration(e.get("requeueAt"), problems)
+        : Long.valueOf(Eviction.NO_REQUEUE_AT);
+    return at == null || reason == null || requeueAt == null ? null
+        : new Eviction(at, reason.text(), preemption == null ? null : preemption.text(), count, requeueAt);
+  }
+
+  private Long notAfterStart(Node n) {
+    Long v = Values.signedDuration(n, problems);
+    if (v != null && v > 0) {
+      problems.at(n, "a time in the snapshot lies at or before the run's start (0s or negative, e.g. -40m), got "
+          + Durations.format(v));
+      return null;
+    }
+    return v;
+  }
+
+  private MapNode anyMap(Node n) {
+    if (n instanceof MapNode m) {
+      return m;
+    }
+    problems.wrongType(n, "a map");
+    return null;
+  }
+
+  /** {@code key: {podSetName: value}}: each value by its pod set's index; unknown names are errors. */
+  private Map<Integer, Node> perPodSet(Fields r, String key, List<String> names) {
+    Map<Integer, Node> out = new java.util.TreeMap<>();
+    if (!r.has(key)) {
+      return out;
+    }
+    MapNode m = anyMap(r.get(key));
+    if (m == null) {
+      return out;
+    }
+    m.entries().forEach((k, e) -> {
+      int i = names.indexOf(k);
+      if (i < 0) {
+        problems.at(e.key(), "no pod set named '" + k + "' (pod sets: " + String.join(", ", names) + ")");
+      } else {
+        out.put(i, e.value());
+      }
+    });
     return out;
   }
 

@@ -14,11 +14,23 @@ public sealed interface Distribution extends batchsim.core.model.LongDistributio
   /** Mean of the distribution, for reports and sanity checks. */
   double mean();
 
+  /**
+   * What is left of a sample known to exceed {@code elapsed}: a job that has run {@code elapsed} so far (an
+   * imported running workload) runs this much longer, drawn from the distribution conditioned on having
+   * lasted that long. A fixed value already passed leaves nothing.
+   */
+  long remainingAfter(SplittableRandom random, long elapsed);
+
   /** Always {@code value}. */
   record Constant(long value) implements Distribution {
     @Override
     public long sample(SplittableRandom random) {
       return value;
+    }
+
+    @Override
+    public long remainingAfter(SplittableRandom random, long elapsed) {
+      return Math.max(0, value - elapsed);
     }
 
     @Override
@@ -40,6 +52,12 @@ public sealed interface Distribution extends batchsim.core.model.LongDistributio
       // 1 - nextDouble() is in (0, 1], so the log is finite.
       return Math.round(-mean * Math.log(1.0 - random.nextDouble()));
     }
+
+    /** Memoryless: what is left does not depend on how long it ran. */
+    @Override
+    public long remainingAfter(SplittableRandom random, long elapsed) {
+      return sample(random);
+    }
   }
 
   /** Uniform on [min, max]. */
@@ -53,6 +71,12 @@ public sealed interface Distribution extends batchsim.core.model.LongDistributio
     @Override
     public long sample(SplittableRandom random) {
       return min == max ? min : random.nextLong(min, max + 1);
+    }
+
+    @Override
+    public long remainingAfter(SplittableRandom random, long elapsed) {
+      long from = Math.max(min, elapsed);
+      return from >= max ? Math.max(0, max - elapsed) : random.nextLong(from, max + 1) - elapsed;
     }
 
     @Override
@@ -81,6 +105,21 @@ public sealed interface Distribution extends batchsim.core.model.LongDistributio
     @Override
     public long sample(SplittableRandom random) {
       return Math.round(median * Math.exp(sigma() * gaussian(random)));
+    }
+
+    /** Inverse transform from the conditional distribution: u uniform on [F(elapsed), 1). */
+    @Override
+    public long remainingAfter(SplittableRandom random, long elapsed) {
+      double s = sigma();
+      if (elapsed <= 0 || s == 0) {
+        return s == 0 ? Math.max(0, Math.round(median) - elapsed) : sample(random);
+      }
+      double from = Normal.cdf((Math.log(elapsed) - Math.log(median)) / s);
+      double u = from + (1 - from) * random.nextDouble();
+      if (u >= Normal.MAX_P) {
+        return 0; // beyond any quantile a double can tell apart: it is as good as over
+      }
+      return Math.max(0, Math.round(median * Math.exp(s * Normal.quantile(u))) - elapsed);
     }
 
     @Override

@@ -95,7 +95,7 @@ class WorkloadClassTest {
   void workloadList_replaysInCreationOrder() {
     WorkloadSpec late = new WorkloadSpec("late", null, "lq", 500, 0, null, ONE_POD, 1);
     WorkloadSpec early = new WorkloadSpec("early", null, "lq", 100, 0, null, ONE_POD, 1);
-    WorkloadSource s = new WorkloadList("list", List.of(late, early)).open(new SplittableRandom(1));
+    WorkloadSource s = WorkloadList.of("list", List.of(late, early)).open(new SplittableRandom(1));
     assertEquals("early", s.next().id());
     assertEquals("late", s.next().id());
     assertNull(s.next());

@@ -60,6 +60,11 @@ public final class ImportCommand implements Callable<Integer> {
       description = "At most this many queues per trace; rarer values share one 'other' queue (default: ${DEFAULT-VALUE}).")
   int maxQueues;
 
+  @Option(names = "--snapshot-time", paramLabel = "TIME",
+      description = "The time that becomes t = 0 for Kueue Workload objects, RFC 3339 (e.g. 2026-11-26T09:30:00Z; "
+          + "default: the latest time the Workloads record).")
+  String snapshotTime;
+
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
@@ -75,8 +80,18 @@ public final class ImportCommand implements Callable<Integer> {
           return CommandLine.ExitCode.USAGE;
         }
       }
-      ScenarioImport.Result r = ScenarioImport.run(inputs, out,
-          new ScenarioImport.Options(name, queueFrom, unitsPerPod, gpusPerNode, Math.max(1, maxQueues)));
+      java.time.Instant snapshot = null;
+      if (snapshotTime != null) {
+        try {
+          snapshot = java.time.Instant.parse(snapshotTime);
+        } catch (java.time.format.DateTimeParseException e) {
+          err.println("batchsim: --snapshot-time: expected an RFC 3339 time such as 2026-11-26T09:30:00Z, got '"
+              + snapshotTime + "'");
+          return CommandLine.ExitCode.USAGE;
+        }
+      }
+      ScenarioImport.Result r = ScenarioImport.run(inputs, out, new ScenarioImport.Options(name, queueFrom,
+          unitsPerPod, gpusPerNode, Math.max(1, maxQueues), snapshot));
       r.warnings().forEach(w -> err.println("warning: " + w));
       r.errors().forEach(e -> err.println("error: " + e));
       if (!r.errors().isEmpty()) {

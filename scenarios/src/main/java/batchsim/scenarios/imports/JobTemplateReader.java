@@ -61,6 +61,11 @@ public final class JobTemplateReader {
         || o.kind().equals("Pod") && o.group().isEmpty();
   }
 
+  /** A reader of pod sets alone (a Kueue Workload's pod templates). */
+  static JobTemplateReader forPodSets(IssueSink problems, Warnings warnings) {
+    return new JobTemplateReader(problems, warnings);
+  }
+
   /** The templates among {@code objects}, in order (a pod group where its first pod is). */
   public static List<JobTemplate> read(List<KubeObject> objects, IssueSink problems, Warnings warnings) {
     JobTemplateReader r = new JobTemplateReader(problems, warnings);
@@ -229,7 +234,7 @@ public final class JobTemplateReader {
   }
 
   /** A scenario pod set from a pod template ({@code metadata} + {@code spec}). */
-  private Tree.Map_ podSet(KubeObject o, String name, Long count, Node podTemplate, String what) {
+  Tree.Map_ podSet(KubeObject o, String name, Long count, Node podTemplate, String what) {
     Location at = podTemplate == null ? o.location() : podTemplate.location();
     Tree.Map_ ps = Tree.map(at, "");
     ps.put("name", name, at);

@@ -44,6 +44,8 @@ final class ScenarioDraft {
   final List<Node> priorityClasses = new ArrayList<>();
   final List<String> queueSources = new ArrayList<>();
   final List<Node> classes = new ArrayList<>();
+  /** Listed workloads: the live state of Kueue Workload objects. */
+  final List<Node> listed = new ArrayList<>();
   final List<Node> traces = new ArrayList<>();
   final List<TraceQueues> traceQueues = new ArrayList<>();
   final Map<String, Long> vcNodes = new LinkedHashMap<>();
@@ -88,6 +90,9 @@ final class ScenarioDraft {
     Tree.Map_ w = Tree.map(HERE, "");
     if (!classes.isEmpty()) {
       w.put("classes", Tree.list(HERE, "", classes));
+    }
+    if (!listed.isEmpty()) {
+      w.put("list", Tree.list(HERE, "", listed));
     }
     if (!traces.isEmpty()) {
       w.put("traces", Tree.list(HERE, "", traces));

@@ -39,9 +39,11 @@ public final class ScenarioImport {
    * @param unitsPerPod processors or GPUs per pod (null: 1, or gpusPerNode for Philly)
    * @param gpusPerNode GPUs per node for Philly VC sizes and placeholder GPU nodes
    * @param maxQueues at most this many queues per trace; rarer values share one "other" queue
+   * @param snapshot the time that becomes t = 0 for Kueue Workload objects (null: the latest they record)
    */
-  public record Options(String name, String queueFrom, Integer unitsPerPod, int gpusPerNode, int maxQueues) {
-    public static final Options DEFAULT = new Options(null, null, null, 8, 50);
+  public record Options(String name, String queueFrom, Integer unitsPerPod, int gpusPerNode, int maxQueues,
+      java.time.Instant snapshot) {
+    public static final Options DEFAULT = new Options(null, null, null, 8, 50, null);
   }
 
   /** The scenario text, warnings (things not carried over) and errors (inputs that could not be read). */
@@ -126,7 +128,8 @@ public final class ScenarioImport {
 
   private void translateObjects() {
     for (KubeObject o : objects) {
-      if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)) {
+      if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)
+          && !WorkloadObjects.handles(o)) {
         d.warnings.add("kind:" + o.kind(), o.location(), o.describe() + ": batchsim reads Kueue objects, Nodes, Jobs, "
             + "JobSets and Pods; ignored");
       }
@@ -145,15 +148,62 @@ public final class ScenarioImport {
       d.queueSources.add("Kueue objects from " + String.join(", ", files));
     }
     List<NodeRecord> nodes = NodeListReader.read(objects, NodeListReader.Options.DEFAULT, d.sink, d.warnings);
+    Map<String, String> nodeNames = new LinkedHashMap<>();
     if (!nodes.isEmpty()) {
       List<NodePools.Pool> grouped = NodeListReader.pools(nodes);
       grouped.forEach(p -> d.pools.add(ClusterImport.pool(d, p)));
+      nodeNames = scenarioNodeNames(nodes, grouped);
       d.clusterSources.add(nodes.size() + " nodes from kubectl output, grouped into " + grouped.size()
           + " pools of identical nodes (per-node labels such as kubernetes.io/hostname dropped)");
     }
+    WorkloadObjects.Result live = WorkloadObjects.read(objects, d.options.snapshot(), d.sink, d.warnings,
+        nodeNames::get, (owner, lq) -> placeholderRuntime());
+    liveState(live);
     for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, d.sink, d.warnings)) {
-      jobClass(t);
+      // a job behind a Workload is live state, and a pod its job's: neither is a template
+      if (!live.jobUids().contains(Tree.text(t.source().node(), "metadata", "uid")) && !controlled(t.source())) {
+        jobClass(t);
+      }
     }
+  }
+
+  /** Whether a controller (a Job, a ReplicaSet, ...) owns the object: it is that controller's part. */
+  private static boolean controlled(KubeObject o) {
+    return Tree.items(o.node(), "metadata", "ownerReferences").stream()
+        .anyMatch(r -> "true".equals(Tree.text(r, "controller")));
+  }
+
+  /** Real node name → {@code <pool>-<i>}, nodes numbered in input order within their pool. */
+  private static Map<String, String> scenarioNodeNames(List<NodeRecord> nodes, List<NodePools.Pool> pools) {
+    Map<String, String> out = new LinkedHashMap<>();
+    Map<String, Integer> next = new LinkedHashMap<>();
+    for (NodeRecord n : nodes) {
+      for (NodePools.Pool p : pools) {
+        if (p.labels().equals(n.labels()) && p.taints().equals(n.taints()) && p.allocatable().equals(n.allocatable())) {
+          int i = next.merge(p.name(), 1, Integer::sum) - 1;
+          out.put(n.name(), p.name() + "-" + i);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Kueue's Workload objects: the listed workloads of t = 0, and a header line on what they held. */
+  private void liveState(WorkloadObjects.Result live) {
+    if (live.counts().isEmpty()) {
+      return;
+    }
+    d.listed.addAll(live.listed());
+    live.listed().forEach(e -> d.comments.put(e, List.of("from " + e.location())));
+    List<String> parts = new ArrayList<>();
+    live.counts().forEach((what, n) -> parts.add(n + " " + what));
+    d.header.add("Live state at " + live.snapshot() + " (t = 0): " + String.join(", ", parts) + ".");
+  }
+
+  private static Node placeholderRuntime() {
+    return Tree.map(HERE, "").put("lognormal", Tree.map(HERE, "").put("median", "30m", HERE)
+        .put("p99", "4h", HERE).build()).build();
   }
 
   private void philyVcs(Path p) throws IOException {

@@ -107,7 +107,7 @@ class ScenarioImportTest {
   @Test
   void swfByUser_manyValues_shareAnOtherQueue() throws Exception {
     LoadedScenario s = imported(List.of(TRACES.resolve("small.swf")),
-        new ScenarioImport.Options("by-user", "user", 2, 8, 2));
+        new ScenarioImport.Options("by-user", "user", 2, 8, 2, null));
     assertEquals(List.of("user-12", "user-13", "small-other"),
         s.spec().clusterQueues().stream().map(ClusterQueueSpec::name).toList());
     assertEquals(5, new Simulation(s.spec()).checked(true).run().overall().finished());

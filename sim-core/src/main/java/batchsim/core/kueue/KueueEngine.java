@@ -2,6 +2,7 @@ package batchsim.core.kueue;
 
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.CohortSpec;
+import batchsim.core.model.Eviction;
 import batchsim.core.model.KueueConfig;
 import batchsim.core.model.ResourceFlavorSpec;
 import batchsim.core.model.ResourceSpace;
@@ -103,6 +104,32 @@ public final class KueueEngine {
     return workloads.assumeAdmitted(spec, clusterQueue, priority, seq, uid, flavors, reservedAtMs);
   }
 
+  /**
+   * A workload that holds quota when the run starts (an imported cluster's live state): reserved since
+   * {@code reservedAtMs} with the given flavors and counts, and Admitted with every check Ready when
+   * {@code admitted}, else waiting for its checks. Nothing is told to the host until {@link #restored}.
+   */
+  public Workload restore(WorkloadSpec spec, String clusterQueue, int priority, long seq, int[][] flavors,
+      int[] counts, long reservedAtMs, boolean admitted) {
+    Workload w = workloads.assumeAdmitted(spec, clusterQueue, priority, seq, null, flavors, counts, reservedAtMs);
+    if (admitted && !w.checks.isEmpty()) {
+      w.checks.replaceAll((check, state) -> CheckState.READY);
+      w.admittedAtMs = reservedAtMs;
+      w.setCondition(ConditionType.ADMITTED, true, "Admitted", "The workload is admitted", reservedAtMs);
+    }
+    return w;
+  }
+
+  /** A workload pending after an eviction before the run (an imported cluster's live state). */
+  public Workload restoreEvicted(WorkloadSpec spec, String clusterQueue, int priority, long seq, Eviction eviction) {
+    return workloads.restoreEvicted(spec, clusterQueue, priority, seq, eviction);
+  }
+
+  /** The host hears a restored reservation as one a cycle made: admitted, or waiting for its checks. */
+  public void restored(Workload w) {
+    admissionChecks.afterReservation(w);
+  }
+
   /** The admission checks of a workload's current reservation. */
   public List<String> checkNames(Workload w) {
     return admissionChecks.checkNames(w);
@@ -121,6 +148,11 @@ public final class KueueEngine {
   /** All pods are up: PodsReady=True and the workload runs. */
   public void markRunning(Workload w) {
     workloads.markRunning(w);
+  }
+
+  /** Running since {@code sinceMs}, before now: a workload whose pods already ran when the run started. */
+  public void markRunning(Workload w, long sinceMs) {
+    workloads.markRunning(w, sinceMs);
   }
 
   /** The workload completed: release its quota and retry parked workloads in its cohort tree. */

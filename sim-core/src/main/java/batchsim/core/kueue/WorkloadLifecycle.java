@@ -1,5 +1,6 @@
 package batchsim.core.kueue;
 
+import batchsim.core.model.Eviction;
 import batchsim.core.model.RequeuingTimestamp;
 import batchsim.core.model.WorkloadSpec;
 import java.util.ArrayList;
@@ -40,6 +41,45 @@ final class WorkloadLifecycle {
   }
 
   /**
+   * A workload pending after an eviction before the run (an imported cluster's Workload): its Evicted,
+   * Preempted, Requeued and QuotaReserved conditions and requeue state as the eviction left them (see
+   * {@link #evictionComplete}), queued by Kueue's order timestamp; a PodsReadyTimeout or AdmissionCheck
+   * eviction waits out what is left of its backoff.
+   */
+  Workload restoreEvicted(WorkloadSpec spec, String clusterQueue, int priority, long seq, Eviction e) {
+    long now = engine.now();
+    Workload w = new Workload(spec, seq, null, engine.tree.queuesByName.get(clusterQueue), priority, spec.createdMs());
+    if (keepHistory) {
+      w.history = new ArrayList<>();
+    }
+    long at = e.evictedAtMs();
+    String message = "Evicted before the run started (imported with reason " + e.reason() + ")";
+    w.evictionReason = e.reason();
+    w.evictedAtMs = at;
+    w.setCondition(ConditionType.EVICTED, true, e.reason(), message, at);
+    if (e.preemptionReason() != null) {
+      w.preemptionReason = e.preemptionReason();
+      w.setCondition(ConditionType.PREEMPTED, true, e.preemptionReason(), message, at);
+    }
+    boolean requeued = "Preempted".equals(e.reason()) || "NodeFailures".equals(e.reason());
+    w.setCondition(ConditionType.REQUEUED, requeued, e.reason(), message, at);
+    w.setCondition(ConditionType.QUOTA_RESERVED, false, "PendingEvaluation", message, at);
+    w.podsReadyRequeues = e.requeueCount();
+    w.queueTs = queueOrderTimestamp(w);
+    boolean backoff = "PodsReadyTimeout".equals(e.reason()) || "AdmissionCheck".equals(e.reason());
+    engine.stateCheck.touch(w);
+    if (backoff && e.requeueAtMs() != Eviction.NO_REQUEUE_AT && e.requeueAtMs() > now) {
+      w.requeueAtMs = e.requeueAtMs();
+      w.requeueHeld = true;
+      w.cq.pushInadmissible(w);
+      engine.host.scheduleBackoffExpiry(w, w.requeueAtMs);
+    } else {
+      enqueue(w, now);
+    }
+    return w;
+  }
+
+  /**
    * Queues a pending workload in its ClusterQueue (held aside when its LocalQueue is held; parked while a
    * requeuing backoff runs). Returns whether its queues block it.
    */
@@ -67,9 +107,17 @@ final class WorkloadLifecycle {
   /** Test/conformance setup: the workload already holds quota with the given flavors and counts. */
   Workload assumeAdmitted(WorkloadSpec spec, String clusterQueue, int priority, long seq, String uid,
       int[][] flavors, long reservedAtMs) {
+    return assumeAdmitted(spec, clusterQueue, priority, seq, uid, flavors,
+        spec.podSets().stream().mapToInt(p -> p.count()).toArray(), reservedAtMs);
+  }
+
+  Workload assumeAdmitted(WorkloadSpec spec, String clusterQueue, int priority, long seq, String uid,
+      int[][] flavors, int[] counts, long reservedAtMs) {
     ClusterQueue q = engine.tree.queuesByName.get(clusterQueue);
     Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
-    int[] counts = spec.podSets().stream().mapToInt(p -> p.count()).toArray();
+    if (keepHistory) {
+      w.history = new ArrayList<>();
+    }
     java.util.TreeMap<Integer, Long> usage = new java.util.TreeMap<>();
     for (int i = 0; i < counts.length; i++) {
       long[] req = FlavorAssigner.requests(spec.podSets().get(i), counts[i], q, engine.index.resources().size());
@@ -138,7 +186,11 @@ final class WorkloadLifecycle {
 
   /** All pods are up: PodsReady=True and the workload runs. */
   void markRunning(Workload w) {
-    long now = engine.now();
+    markRunning(w, engine.now());
+  }
+
+  /** Running since {@code now} (a restored workload's pods started before the run). */
+  void markRunning(Workload w, long now) {
     engine.stateCheck.touch(w);
     w.state = WorkloadState.RUNNING;
     w.startedAtMs = now;

@@ -33,7 +33,7 @@ public record WorkloadRecord(
     String flavors,
     String lastMessage) {
 
-  public static final long NEVER = -1;
+  public static final long NEVER = Long.MIN_VALUE; // times may be negative: before the run, for restored workloads
   /** The state of an arrival no queue took. */
   public static final String REJECTED = "REJECTED";
 }

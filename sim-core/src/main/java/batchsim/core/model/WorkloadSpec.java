@@ -8,7 +8,9 @@ import java.util.List;
  * virtual submission time; {@code runtimeMs} is how long it runs once all its pods are up;
  * {@code workloadClass} groups workloads for reports (may be null); {@code terminationGraceMs} is its
  * pods' terminationGracePeriodSeconds (time from eviction until they are gone and quota is released), or
- * {@link #SCENARIO_GRACE} for the scenario's {@code kueue.terminationGracePeriod}.
+ * {@link #SCENARIO_GRACE} for the scenario's {@code kueue.terminationGracePeriod}. {@code live} is where it
+ * stood at the run's start in an imported cluster (holding quota — its {@code runtimeMs} is then what is left
+ * of its run — or pending after an eviction), else null.
  */
 public record WorkloadSpec(
     String id,
@@ -19,7 +21,8 @@ public record WorkloadSpec(
     String priorityClass,
     List<PodSetSpec> podSets,
     long runtimeMs,
-    long terminationGraceMs) {
+    long terminationGraceMs,
+    LiveState live) {
 
   /** No grace period of its own: the scenario's applies. */
   public static final long SCENARIO_GRACE = -1;
@@ -28,6 +31,24 @@ public record WorkloadSpec(
     if (terminationGraceMs < SCENARIO_GRACE) {
       throw new IllegalArgumentException("terminationGraceMs must not be negative: " + terminationGraceMs);
     }
+  }
+
+  /** A workload submitted in the run (no reservation at its start). */
+  public WorkloadSpec(String id, String workloadClass, String localQueue, long createdMs, int priority,
+      String priorityClass, List<PodSetSpec> podSets, long runtimeMs, long terminationGraceMs) {
+    this(id, workloadClass, localQueue, createdMs, priority, priorityClass, podSets, runtimeMs, terminationGraceMs,
+        null);
+  }
+
+  /** The quota it holds at the run's start, or null. */
+  public Reservation reservation() {
+    return live instanceof Reservation r ? r : null;
+  }
+
+  /** This workload with {@code runtimeMs} drawn (for one holding quota: what is left of its run). */
+  public WorkloadSpec withRuntime(long runtimeMs) {
+    return new WorkloadSpec(id, workloadClass, localQueue, createdMs, priority, priorityClass, podSets, runtimeMs,
+        terminationGraceMs, live);
   }
 
   /** A workload with the scenario's grace period. */

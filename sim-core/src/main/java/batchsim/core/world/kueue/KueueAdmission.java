@@ -15,6 +15,7 @@ import batchsim.core.kueue.WorkloadState;
 import batchsim.core.metrics.KueueMetrics;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.Eviction;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.QueueObjectAction;
 import batchsim.core.model.SimulationSpec;
@@ -83,6 +84,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   final ControllerDowntime downtime;
   private final WorkloadActionsApplier workloadActions = new WorkloadActionsApplier(this);
   private final KueueNodes nodes = new KueueNodes(this);
+  /** Workloads holding quota at the start (an imported cluster's live state). */
+  final RestoredWorkloads restored = new RestoredWorkloads(this);
   /** The opt-in status record, or null. */
   private StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
@@ -181,12 +184,18 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     if (cq == null) {
       return null;
     }
-    Workload w = kueue.submit(s, cq, s.priority(), seq++, null);
+    Workload w = s.reservation() != null ? restored.restore(s, cq, seq++)
+        : s.live() instanceof Eviction e ? kueue.restoreEvicted(s, cq, s.priority(), seq++, e)
+        : kueue.submit(s, cq, s.priority(), seq++, null);
     WorkloadRun run = new WorkloadRun(cqIndex.get(cq), seq - 1);
     run.serving = serving;
+    run.restored = s.reservation() != null;
     w.runtime = run;
     live.add(w);
     onWorkloadChanged(w); // created: the status record writes it even if the engine holds it at once
+    if (run.restored) {
+      kueue.restored(w);
+    }
     requestCycle();
     return w;
   }
@@ -268,14 +277,18 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public void onQuotaReserved(Workload w) {
-    metrics.quotaReserved(w);
+    if (!WorkloadRuns.restoredAtStart(w)) { // a reservation made before the run is not in its metrics
+      metrics.quotaReserved(w);
+    }
     runs.reserved(w);
     provisioning.onQuotaReserved(w);
   }
 
   @Override
   public void onAdmitted(Workload w) {
-    metrics.admitted(w);
+    if (!WorkloadRuns.restoredAtStart(w)) {
+      metrics.admitted(w);
+    }
     runs.admitted(w);
   }
 

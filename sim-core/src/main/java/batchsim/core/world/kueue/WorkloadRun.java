@@ -13,6 +13,11 @@ final class WorkloadRun {
   int readyToken;
   /** A serving Deployment's PodGroup: not counted in the batch queue statistics. */
   boolean serving;
+  /**
+   * It held quota when the run started (imported live state): that reservation's waits and start are
+   * history, not counted in the run's statistics, and its pods already run.
+   */
+  boolean restored;
   /** The reservation whose quota bookkeeping was done. */
   long reservationAccounted = Long.MIN_VALUE;
   /** The reservation whose start was recorded (time-to-start counts once per admission). */

@@ -85,7 +85,7 @@ final class WorkloadRuns implements EventTarget {
       return;
     }
     rt.reservationAccounted = w.reservedAtMs();
-    if (!rt.serving) {
+    if (!rt.serving && !rt.restored) {
       long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
       recorder().admitted(rt.queue, first);
       admission.tas.admitted(w, first);
@@ -116,6 +116,9 @@ final class WorkloadRuns implements EventTarget {
     }
     rt.pods = binder.pods(w.spec().podSets(), counts, flavors);
     admission.tas.pin(w, rt.pods); // [TAS] pods go to exactly the nodes of the topology assignment
+    if (rt.restored) {
+      admission.restored.pinToSnapshotNodes(w, rt.pods);
+    }
     if (binder.bind(w, rt.pods)) {
       allBound(w);
     }
@@ -131,6 +134,7 @@ final class WorkloadRuns implements EventTarget {
 
   void evicted(Workload w) {
     WorkloadRun rt = run(w);
+    rt.restored = false; // readmitted later, it is an ordinary workload of the run
     rt.generation++;
     rt.readyToken++;
     binder.cancel(w); // a workload being evicted gets no new pods
@@ -190,8 +194,14 @@ final class WorkloadRuns implements EventTarget {
   // ------------------------------------------------------------------ pods and lifecycle
 
   private void allBound(Workload w) {
-    loop.schedule(loop.now() + spec.podScheduling().podStartupMs(), EventKind.PODS_READY, this,
-        new Timed(w, run(w).generation));
+    boolean runningAlready = run(w).restored && w.spec().reservation().running();
+    loop.schedule(loop.now() + (runningAlready ? 0 : spec.podScheduling().podStartupMs()), EventKind.PODS_READY,
+        this, new Timed(w, run(w).generation));
+  }
+
+  /** Its current reservation was restored at the start (imported live state), not made in the run. */
+  static boolean restoredAtStart(Workload w) {
+    return run(w).restored;
   }
 
   void bindWaiting() {
@@ -206,7 +216,11 @@ final class WorkloadRuns implements EventTarget {
     if (t.generation() != rt.generation || w.state() != WorkloadState.RESERVED) {
       return;
     }
-    kueue.markRunning(w);
+    if (rt.restored && w.spec().reservation().running()) {
+      kueue.markRunning(w, w.spec().reservation().startedAtMs());
+    } else {
+      kueue.markRunning(w);
+    }
     if (spec.kueue().waitForPodsReady().enable()) {
       admission.metrics.podsReady(w);
     }
@@ -214,7 +228,7 @@ final class WorkloadRuns implements EventTarget {
     if (spec.kueue().waitForPodsReady().blockAdmission()) {
       admission.requestCycle(); // a scheduler blocked on PodsReady may go on
     }
-    if (!rt.serving && rt.startRecordedFor != w.reservedAtMs()) {
+    if (!rt.serving && !rt.restored && rt.startRecordedFor != w.reservedAtMs()) {
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder().started(rt.queue, loop.now() - w.createdMs());
     }
