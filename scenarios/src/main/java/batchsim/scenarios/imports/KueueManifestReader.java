@@ -10,10 +10,10 @@ import java.util.Set;
 
 /**
  * Kueue's objects ({@code kueue.x-k8s.io} v1beta1 and v1beta2: ResourceFlavor, Cohort, ClusterQueue,
- * LocalQueue, Topology) translated to scenario entries; WorkloadPriorityClass is read by {@link Priorities}. Scenario fields follow
- * v1beta2, so a spec mostly copies over; v1beta1 spellings are renamed ({@code cohort} → {@code cohortName},
- * fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch}); a Topology becomes a
- * {@code topologies} entry (its levels' node labels). Fields batchsim does not model (stopPolicy,
+ * LocalQueue, Topology) translated to scenario entries ({@link Priorities} reads WorkloadPriorityClass).
+ * Scenario fields follow v1beta2, so a spec mostly copies over; v1beta1 spellings are renamed
+ * ({@code cohort} → {@code cohortName}, fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch});
+ * a Topology becomes a {@code topologies} entry (its levels' node labels). Fields batchsim does not model (stopPolicy,
  * admissionChecksStrategy, ...) are warned about, once per field.
  */
 public final class KueueManifestReader {

@@ -100,7 +100,7 @@ final class RuntimeEstimates {
       return d;
     }
 
-    /** The scenario's runtime syntax ({@code 45m}, {@code {lognormal: {median: 30m, p99: 4h}}}), located at {@code at}. */
+    /** The scenario's runtime ({@code 45m}, {@code {lognormal: {median: 30m, p99: 4h}}}); located at {@code at}. */
     Node node(Location at, String path) {
       List<String> keys = switch (kind) {
         case "lognormal" -> List.of("median", "p99");
@@ -222,7 +222,10 @@ final class RuntimeEstimates {
     return Math.max(1000, Math.round(ms / 1000.0) * 1000);
   }
 
-  /** Where the runtimes came from, e.g. {@code runtimes: 3 from batchsim.io/runtime annotations, ...}; empty when none. */
+  /**
+   * Where the runtimes came from, e.g. {@code runtimes: 3 from batchsim.io/runtime annotations, ...}, and
+   * queue flags and histories that were not used; empty when there is nothing to say.
+   */
   List<String> summary() {
     List<String> parts = new ArrayList<>();
     int annotated = counts.getOrDefault(Source.ANNOTATION, 0);
@@ -248,6 +251,8 @@ final class RuntimeEstimates {
     if (!parts.isEmpty()) {
       out.add("runtimes: " + String.join(", ", parts));
     }
+    queueFlags.keySet().stream().filter(q -> !perQueue.containsKey(q)).forEach(q -> out.add("runtimes: "
+        + "--queue-runtime " + q + " is unused: no imported job is in that LocalQueue"));
     tooShort.forEach((q, n) -> out.add("runtimes: " + q + " has " + history.get(q).size() + " finished workloads, "
         + "fewer than " + MIN_HISTORY + " to fit: its " + n + (n == 1 ? " job uses" : " jobs use") + " --runtime"));
     return out;

@@ -46,8 +46,8 @@ class ImportPriorityRuntimeTest {
     args.addAll(inputs("kueue.yaml", "priorityclasses.yaml", "nodes.yaml", "jobs.yaml"));
     assertEquals(0, cli(err, args.toArray(String[]::new)), err.toString());
     String e = err.toString();
-    assertTrue(e.contains("batchsim: ignored 5 objects that are not Kueue's business: 2 Service, 2 ConfigMap, 1 Secret\n"),
-        e);
+    assertTrue(e.contains("batchsim: ignored 5 objects that are not Kueue's business: 2 Service, 2 ConfigMap, "
+        + "1 Secret\n"), e);
     assertTrue(e.contains("warning: " + DIR.resolve("jobs.yaml") + ":729:3: MultiKueueConfig/research-remote "
         + "(kueue.x-k8s.io/v1beta2): batchsim does not read this kind; ignored"), e);
     assertFalse(e.contains("Service/"), "not Kueue's business: counted, not echoed");

@@ -106,8 +106,8 @@ class PrioritiesTest {
         + "high-pod: WorkloadPriorityClass high has value 1000"), renamed.comment().toString());
     Priorities.Entry low = entries.stream().filter(e -> Tree.text(e.node(), "name").equals("low")).findFirst()
         .orElseThrow();
-    assertTrue(low.comment().get(1).startsWith("also PriorityClass low (scheduling.k8s.io/v1) from priorityclasses.yaml"),
-        low.comment().toString());
+    assertTrue(low.comment().get(1).startsWith("also PriorityClass low (scheduling.k8s.io/v1) from "
+        + "priorityclasses.yaml"), low.comment().toString());
 
     Map<String, MapNode> t = templates("kueue.yaml", "priorityclasses.yaml", "jobs.yaml");
     assertEquals("class high-pod", priority(t.get("train-high-pod")), "the pod class, under its scenario name");

@@ -67,15 +67,17 @@ class RuntimeEstimatesTest {
 
   @Test
   void tooLittleHistory_fallsBackToRuntime_andSaysSo() throws Exception {
-    RuntimeEstimates r = new RuntimeEstimates("2h", List.of(), (at, path, m) -> problems.add(m));
+    RuntimeEstimates r = new RuntimeEstimates("2h", List.of("research/mian=1h"), (at, path, m) -> problems.add(m));
     for (int i = 0; i < RuntimeEstimates.MIN_HISTORY - 1; i++) {
       r.observe("research/main", 600_000);
     }
     RuntimeEstimates.Estimate e = r.forJob(jobs().get("train-gold"), "research/main");
     assertEquals(Source.DEFAULT, e.source());
     assertEquals("2h", text(e.runtime()));
-    assertEquals(List.of("runtimes: 1 from --runtime 2h", "runtimes: research/main has 4 finished workloads, fewer "
-        + "than 5 to fit: its 1 job uses --runtime"), r.summary());
+    assertEquals(List.of("runtimes: 1 from --runtime 2h",
+        "runtimes: --queue-runtime research/mian is unused: no imported job is in that LocalQueue",
+        "runtimes: research/main has 4 finished workloads, fewer than 5 to fit: its 1 job uses --runtime"),
+        r.summary());
   }
 
   @Test
