@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -23,9 +24,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
     header = "Write a scenario from Kueue manifests, node lists, job manifests and traces.",
-    description = {"Inputs are told apart by content: Kubernetes YAML/JSON (Kueue objects, `kubectl get nodes -o yaml`, "
-        + "Jobs, JobSets, Pods; multi-document or kind: List), Kueue performance-test generator files, SWF (.swf), "
-        + "and the Philly, Philly VC-size, Alibaba pod and Alibaba node CSV files.",
+    description = {"Inputs are told apart by content: Kubernetes YAML/JSON (Kueue objects, PriorityClasses, `kubectl get "
+        + "nodes -o yaml`, Jobs, JobSets, Pods; multi-document or kind: List), Kueue performance-test generator files, "
+        + "SWF (.swf), and the Philly, Philly VC-size, Alibaba pod and Alibaba node CSV files.",
         "Traces and Alibaba node lists are referenced by path (relative to the output file), not copied."})
 public final class ImportCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -65,6 +66,16 @@ public final class ImportCommand implements Callable<Integer> {
           + "default: the latest time the Workloads record).")
   String snapshotTime;
 
+  @Option(names = "--runtime", paramLabel = "DIST",
+      description = "Runtime of imported jobs nothing else estimates: 45m | lognormal:MEDIAN:P99 | exponential:MEAN | "
+          + "uniform:MIN:MAX (default: the placeholder " + RuntimeEstimates.PLACEHOLDER + ").")
+  String runtime;
+
+  @Option(names = "--queue-runtime", paramLabel = "NS/LOCALQUEUE=DIST",
+      description = "Runtime of the jobs of one LocalQueue (repeatable); a job's " + RuntimeEstimates.ANNOTATION
+          + " annotation comes first.")
+  List<String> queueRuntimes = new ArrayList<>();
+
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
@@ -90,9 +101,16 @@ public final class ImportCommand implements Callable<Integer> {
           return CommandLine.ExitCode.USAGE;
         }
       }
+      try {
+        new RuntimeEstimates(runtime, queueRuntimes, (at, path, m) -> { });
+      } catch (IllegalArgumentException e) {
+        err.println("batchsim: " + e.getMessage());
+        return CommandLine.ExitCode.USAGE;
+      }
       ScenarioImport.Result r = ScenarioImport.run(inputs, out, new ScenarioImport.Options(name, queueFrom,
-          unitsPerPod, gpusPerNode, Math.max(1, maxQueues), snapshot));
+          unitsPerPod, gpusPerNode, Math.max(1, maxQueues), runtime, List.copyOf(queueRuntimes), snapshot));
       r.warnings().forEach(w -> err.println("warning: " + w));
+      r.notes().forEach(n -> err.println("batchsim: " + n));
       r.errors().forEach(e -> err.println("error: " + e));
       if (!r.errors().isEmpty()) {
         err.println("batchsim: nothing written: an input could not be read");

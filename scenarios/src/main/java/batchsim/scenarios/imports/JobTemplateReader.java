@@ -26,14 +26,13 @@ import java.util.Objects;
  * A pod's requests are those of Kubernetes: the containers' requests (limits where a request is missing)
  * plus sidecars, at least the largest init container, plus overhead. The queue is the
  * {@code kueue.x-k8s.io/queue-name} label in the object's namespace ({@code default} when none), the
- * priority class the {@code kueue.x-k8s.io/priority-class} label. The pod template's TAS annotations
+ * priority as {@link Priorities} resolves it. The pod template's TAS annotations
  * ({@code kueue.x-k8s.io/podset-*-topology}, slice size and multi-layer constraints) become the pod set's
  * {@code topology}; leader/worker groups, affinity and spread constraints are not modelled and are warned
  * about.
  */
 public final class JobTemplateReader {
   static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
-  static final String PRIORITY_LABEL = "kueue.x-k8s.io/priority-class";
   static final String GROUP_LABEL = "kueue.x-k8s.io/pod-group-name";
   static final String GROUP_COUNT = "kueue.x-k8s.io/pod-group-total-count";
   static final String MIN_PARALLELISM = "kueue.x-k8s.io/job-min-parallelism";
@@ -43,10 +42,12 @@ public final class JobTemplateReader {
 
   private final IssueSink problems;
   private final Warnings warnings;
+  private final Priorities priorities;
 
-  private JobTemplateReader(IssueSink problems, Warnings warnings) {
+  private JobTemplateReader(IssueSink problems, Warnings warnings, Priorities priorities) {
     this.problems = problems;
     this.warnings = warnings;
+    this.priorities = priorities;
   }
 
   /**
@@ -63,12 +64,21 @@ public final class JobTemplateReader {
 
   /** A reader of pod sets alone (a Kueue Workload's pod templates). */
   static JobTemplateReader forPodSets(IssueSink problems, Warnings warnings) {
-    return new JobTemplateReader(problems, warnings);
+    return new JobTemplateReader(problems, warnings, Priorities.unresolved());
   }
 
-  /** The templates among {@code objects}, in order (a pod group where its first pod is). */
+  /**
+   * The templates among {@code objects}, in order (a pod group where its first pod is); priority class
+   * names pass through unresolved (a scenario's {@code manifest:}).
+   */
   public static List<JobTemplate> read(List<KubeObject> objects, IssueSink problems, Warnings warnings) {
-    JobTemplateReader r = new JobTemplateReader(problems, warnings);
+    return read(objects, Priorities.unresolved(), problems, warnings);
+  }
+
+  /** As {@link #read(List, IssueSink, Warnings)}, with priorities resolved against the inputs' classes. */
+  static List<JobTemplate> read(List<KubeObject> objects, Priorities priorities, IssueSink problems,
+      Warnings warnings) {
+    JobTemplateReader r = new JobTemplateReader(problems, warnings, priorities);
     List<JobTemplate> out = new ArrayList<>();
     Map<String, List<KubeObject>> groups = new LinkedHashMap<>();
     for (KubeObject o : objects) {
@@ -112,7 +122,7 @@ public final class JobTemplateReader {
 
   private JobTemplate job(KubeObject o) {
     Node spec = Tree.get(o.node(), "spec");
-    Tree.Map_ t = header(o, o.node());
+    Tree.Map_ t = header(o, List.of(Tree.get(spec, "template")));
     Tree.Map_ ps = podSet(o, "main", count(o, spec, 1), Tree.get(spec, "template"), "Job " + o.name());
     Node min = Tree.get(o.node(), "metadata", "annotations", MIN_PARALLELISM);
     if (min != null) {
@@ -123,7 +133,10 @@ public final class JobTemplateReader {
   }
 
   private JobTemplate jobSet(KubeObject o) {
-    Tree.Map_ t = header(o, o.node());
+    List<Node> templates = new ArrayList<>();
+    Tree.items(o.node(), "spec", "replicatedJobs").forEach(rj -> templates.add(Tree.get(rj, "template", "spec",
+        "template")));
+    Tree.Map_ t = header(o, templates);
     List<Node> sets = new ArrayList<>();
     for (Node rj : Tree.items(o.node(), "spec", "replicatedJobs")) {
       String name = Tree.text(rj, "name");
@@ -143,7 +156,7 @@ public final class JobTemplateReader {
   /** Pods of one group (or one lone pod); pods with the same shape form one pod set. */
   private JobTemplate podGroup(List<KubeObject> pods, String name) {
     KubeObject first = pods.get(0);
-    Tree.Map_ t = header(first, first.node());
+    Tree.Map_ t = header(first, pods.stream().map(p -> (Node) p.node()).toList());
     Map<MapNode, Integer> counts = new LinkedHashMap<>();
     Map<MapNode, String> names = new LinkedHashMap<>();
     Map<List<Object>, MapNode> byShape = new LinkedHashMap<>();
@@ -193,20 +206,17 @@ public final class JobTemplateReader {
     return n == null ? null : ((ScalarNode) n).text();
   }
 
-  /** {@code queue} and {@code priorityClass} from the object's labels. */
-  private Tree.Map_ header(KubeObject o, Node object) {
+  /** {@code queue} from the object's label, {@code priorityClass} (or {@code priority}) as Kueue resolves it. */
+  private Tree.Map_ header(KubeObject o, List<Node> podTemplates) {
     Tree.Map_ t = Tree.map(o.location(), "");
-    Node queue = Tree.get(object, "metadata", "labels", QUEUE_LABEL);
+    Node queue = Tree.get(o.node(), "metadata", "labels", QUEUE_LABEL);
     if (queue instanceof ScalarNode q) {
       t.put("queue", Tree.string(q.location(), q.path(), namespace(o) + "/" + q.text()));
     } else {
       warnings.add(o.kind() + ":queue", o.location(), o.describe() + " has no " + QUEUE_LABEL
           + " label, so Kueue would not manage it; give the workload class a queue");
     }
-    Node priority = Tree.get(object, "metadata", "labels", PRIORITY_LABEL);
-    if (priority != null) {
-      t.put("priorityClass", priority);
-    }
+    priorities.apply(o, podTemplates, t);
     return t;
   }
 

@@ -10,10 +10,10 @@ import java.util.Set;
 
 /**
  * Kueue's objects ({@code kueue.x-k8s.io} v1beta1 and v1beta2: ResourceFlavor, Cohort, ClusterQueue,
- * LocalQueue, WorkloadPriorityClass, Topology) translated to scenario entries. Scenario fields follow
- * v1beta2, so a spec mostly copies over; v1beta1 spellings are renamed ({@code cohort} → {@code cohortName},
- * fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch}); a Topology becomes a
- * {@code topologies} entry (its levels' node labels). Fields batchsim does not model (stopPolicy,
+ * LocalQueue, Topology) translated to scenario entries ({@link Priorities} reads WorkloadPriorityClass).
+ * Scenario fields follow v1beta2, so a spec mostly copies over; v1beta1 spellings are renamed
+ * ({@code cohort} → {@code cohortName}, fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch});
+ * a Topology becomes a {@code topologies} entry (its levels' node labels). Fields batchsim does not model (stopPolicy,
  * admissionChecksStrategy, ...) are warned about, once per field.
  */
 public final class KueueManifestReader {
@@ -43,10 +43,10 @@ public final class KueueManifestReader {
 
   /** The scenario sections, each a list of entries in input order. */
   public record Result(List<MapNode> topologies, List<MapNode> flavors, List<MapNode> cohorts,
-      List<MapNode> clusterQueues, List<MapNode> localQueues, List<MapNode> priorityClasses) {
+      List<MapNode> clusterQueues, List<MapNode> localQueues) {
     public boolean isEmpty() {
       return topologies.isEmpty() && flavors.isEmpty() && cohorts.isEmpty() && clusterQueues.isEmpty()
-          && localQueues.isEmpty() && priorityClasses.isEmpty();
+          && localQueues.isEmpty();
     }
   }
 
@@ -61,7 +61,6 @@ public final class KueueManifestReader {
     List<MapNode> cohorts = new ArrayList<>();
     List<MapNode> cqs = new ArrayList<>();
     List<MapNode> lqs = new ArrayList<>();
-    List<MapNode> priorities = new ArrayList<>();
     List<MapNode> topologies = new ArrayList<>();
     for (KubeObject o : objects) {
       if (!handles(o)) {
@@ -78,12 +77,11 @@ public final class KueueManifestReader {
         case "Cohort" -> cohorts.add(entry(o, spec, COHORT, warnings, false));
         case "ClusterQueue" -> cqs.add(clusterQueue(o, spec, warnings));
         case "LocalQueue" -> lqs.add(localQueue(o, spec, warnings));
-        case "WorkloadPriorityClass" -> priorities.add(Tree.map(o.location(), o.node().path())
-            .put("name", name(o)).put("value", Tree.get(o.node(), "value")).build());
+        case "WorkloadPriorityClass" -> { } // Priorities reads these with the core PriorityClasses
         default -> topologies.add(topology(o, spec, warnings));
       }
     }
-    return new Result(topologies, flavors, cohorts, cqs, lqs, priorities);
+    return new Result(topologies, flavors, cohorts, cqs, lqs);
   }
 
   /** {@code {name, levels: [nodeLabel, ...]}}, highest level first as in Kueue. */

@@ -30,6 +30,8 @@ final class ScenarioDraft {
   final IssueSink sink = (at, path, message) -> errors.add(at + ": " + (path.isEmpty() ? "" : path + ": ")
       + message);
   final List<String> header = new ArrayList<>();
+  /** Summary lines (runtimes, ignored objects) for the header and standard error. */
+  final List<String> notes = new ArrayList<>();
   final IdentityHashMap<Node, List<String>> comments = new IdentityHashMap<>();
 
   final List<Node> pools = new ArrayList<>();
@@ -50,9 +52,13 @@ final class ScenarioDraft {
   final List<TraceQueues> traceQueues = new ArrayList<>();
   final Map<String, Long> vcNodes = new LinkedHashMap<>();
 
+  final RuntimeEstimates runtimes;
+
+  /** @throws IllegalArgumentException when a runtime option is not valid */
   ScenarioDraft(ScenarioImport.Options options, Path outDir) {
     this.options = options;
     this.outDir = outDir;
+    this.runtimes = new RuntimeEstimates(options.runtime(), options.queueRuntimes(), sink);
   }
 
   void commented(List<Node> into, List<MapNode> entries) {
@@ -65,6 +71,7 @@ final class ScenarioDraft {
   // ---- output -------------------------------------------------------------------------------------------
 
   String write(String name) {
+    header.addAll(notes);
     header.add("");
     header.add("Each section says where it came from. Traces and node lists stay where they are: paths are relative");
     header.add("to this file. Check it with `batchsim validate`, run it with `batchsim run`.");

@@ -39,15 +39,24 @@ public final class ScenarioImport {
    * @param unitsPerPod processors or GPUs per pod (null: 1, or gpusPerNode for Philly)
    * @param gpusPerNode GPUs per node for Philly VC sizes and placeholder GPU nodes
    * @param maxQueues at most this many queues per trace; rarer values share one "other" queue
-   * @param snapshot the time that becomes t = 0 for Kueue Workload objects (null: the latest they record)
+   * @param runtime {@code --runtime}: imported jobs' runtime when nothing else says (null: a placeholder)
+   * @param queueRuntimes {@code --queue-runtime NAMESPACE/LOCALQUEUE=DIST} values
+   * @param snapshot the time that becomes t = 0 for Kueue Workload objects (null: the latest the inputs record)
    */
   public record Options(String name, String queueFrom, Integer unitsPerPod, int gpusPerNode, int maxQueues,
-      java.time.Instant snapshot) {
-    public static final Options DEFAULT = new Options(null, null, null, 8, 50, null);
+      String runtime, List<String> queueRuntimes, java.time.Instant snapshot) {
+    public static final Options DEFAULT = new Options(null, null, null, 8, 50);
+
+    public Options(String name, String queueFrom, Integer unitsPerPod, int gpusPerNode, int maxQueues) {
+      this(name, queueFrom, unitsPerPod, gpusPerNode, maxQueues, null, List.of(), null);
+    }
   }
 
-  /** The scenario text, warnings (things not carried over) and errors (inputs that could not be read). */
-  public record Result(String yaml, List<String> warnings, List<String> errors) {}
+  /**
+   * The scenario text, warnings (things not carried over), errors (inputs that could not be read) and notes
+   * (summary lines, also in the scenario's header).
+   */
+  public record Result(String yaml, List<String> warnings, List<String> errors, List<String> notes) {}
 
   private final ScenarioDraft d;
   private final List<KubeObject> objects = new ArrayList<>();
@@ -59,7 +68,12 @@ public final class ScenarioImport {
   /** Imports {@code inputs} into a scenario meant to be written to {@code outFile} (null: standard output). */
   public static Result run(List<Path> inputs, Path outFile, Options options) {
     Path dir = (outFile == null ? Path.of("") : outFile.toAbsolutePath().getParent()).toAbsolutePath().normalize();
-    ScenarioImport i = new ScenarioImport(options, dir);
+    ScenarioImport i;
+    try {
+      i = new ScenarioImport(options, dir);
+    } catch (IllegalArgumentException e) { // a runtime option
+      return new Result("", List.of(), List.of(e.getMessage()), List.of());
+    }
     return i.importAll(inputs);
   }
 
@@ -105,7 +119,9 @@ public final class ScenarioImport {
       GeneratedQueues.generateQueues(d, name);
     }
     TraceImport.routeTraces(d);
-    return new Result(d.write(name), d.warnings.lines(), List.copyOf(d.errors));
+    d.notes.addAll(d.runtimes.summary());
+    String yaml = d.write(name);
+    return new Result(yaml, d.warnings.lines(), List.copyOf(d.errors), List.copyOf(d.notes));
   }
 
   // ---- inputs -------------------------------------------------------------------------------------------
@@ -127,23 +143,30 @@ public final class ScenarioImport {
   }
 
   private void translateObjects() {
+    IgnoredObjects ignored = new IgnoredObjects();
     for (KubeObject o : objects) {
       if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)
-          && !WorkloadObjects.handles(o)) {
-        d.warnings.add("kind:" + o.kind(), o.location(), o.describe() + ": batchsim reads Kueue objects, Nodes, Jobs, "
-            + "JobSets and Pods; ignored");
+          && !Priorities.handles(o) && !WorkloadObjects.handles(o)) {
+        ignored.add(o, d.warnings);
       }
     }
+    if (ignored.summary() != null) {
+      d.notes.add(ignored.summary());
+    }
+    Priorities priorities = Priorities.of(objects, d.sink, d.warnings);
     KueueManifestReader.Result kueue = KueueManifestReader.read(objects, d.warnings);
     d.commented(d.topologies, kueue.topologies());
     d.commented(d.flavors, kueue.flavors());
     d.commented(d.cohorts, kueue.cohorts());
     d.commented(d.clusterQueues, kueue.clusterQueues());
     d.commented(d.localQueues, kueue.localQueues());
-    d.commented(d.priorityClasses, kueue.priorityClasses());
-    if (!kueue.isEmpty()) {
+    priorities.entries().forEach(e -> {
+      d.priorityClasses.add(e.node());
+      d.comments.put(e.node(), e.comment());
+    });
+    if (!kueue.isEmpty() || !priorities.entries().isEmpty()) {
       Set<String> files = new LinkedHashSet<>();
-      objects.stream().filter(KueueManifestReader::handles)
+      objects.stream().filter(o -> KueueManifestReader.handles(o) || Priorities.handles(o))
           .forEach(o -> files.add(d.rel(Path.of(o.location().file()))));
       d.queueSources.add("Kueue objects from " + String.join(", ", files));
     }
@@ -157,9 +180,9 @@ public final class ScenarioImport {
           + " pools of identical nodes (per-node labels such as kubernetes.io/hostname dropped)");
     }
     WorkloadObjects.Result live = WorkloadObjects.read(objects, d.options.snapshot(), d.sink, d.warnings,
-        nodeNames::get, (owner, lq) -> placeholderRuntime());
+        nodeNames::get, d.runtimes);
     liveState(live);
-    for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, d.sink, d.warnings)) {
+    for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, priorities, d.sink, d.warnings)) {
       // a job behind a Workload is live state, and a pod its job's: neither is a template
       if (!live.jobUids().contains(Tree.text(t.source().node(), "metadata", "uid")) && !controlled(t.source())) {
         jobClass(t);
@@ -201,10 +224,6 @@ public final class ScenarioImport {
     d.header.add("Live state at " + live.snapshot() + " (t = 0): " + String.join(", ", parts) + ".");
   }
 
-  private static Node placeholderRuntime() {
-    return Tree.map(HERE, "").put("lognormal", Tree.map(HERE, "").put("median", "30m", HERE)
-        .put("p99", "4h", HERE).build()).build();
-  }
 
   private void philyVcs(Path p) throws IOException {
     List<String> lines;
@@ -244,13 +263,15 @@ public final class ScenarioImport {
     if (queue != null) {
       c.put("queue", queue.text(), HERE);
     }
+    c.put("priorityClass", t.template().get("priorityClass")).put("priority", t.template().get("priority"));
+    RuntimeEstimates.Estimate runtime = d.runtimes.forJob(t.source(), queue == null ? null : queue.text());
     c.put("arrival", Tree.map(HERE, "").put("poisson", Tree.map(HERE, "").put("rate", "10/h", HERE).build()).build())
         .put("count", Tree.integer(HERE, "", 200))
-        .put("runtime", Tree.map(HERE, "").put("lognormal", Tree.map(HERE, "").put("median", "30m", HERE)
-            .put("p99", "4h", HERE).build()).build());
+        .put("runtime", runtime.runtime());
     MapNode built = c.build();
     d.comments.put(built, List.of("from " + t.source().location() + " (" + t.kind() + " " + t.name() + ": "
-        + podSummary(t.template()) + "); arrival, count and runtime are placeholders: edit"));
+        + podSummary(t.template()) + "); arrival and count are placeholders: edit; runtime: "
+        + runtime.source().describe()));
     d.classes.add(built);
   }
 

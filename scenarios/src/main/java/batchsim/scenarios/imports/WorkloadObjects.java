@@ -15,7 +15,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -34,8 +33,7 @@ final class WorkloadObjects {
   private static final String PODSET_LABEL = "kueue.x-k8s.io/podset"; // Kueue: set on an admitted job's pods
 
   /** The snapshot read: listed workloads and what was learned and left out on the way. */
-  record Result(List<MapNode> listed, Map<String, List<Long>> finishedRuntimes, Set<String> jobUids,
-      Map<String, Integer> counts, Instant snapshot) {}
+  record Result(List<MapNode> listed, Set<String> jobUids, Map<String, Integer> counts, Instant snapshot) {}
 
   private final List<KubeObject> objects;
   private final IssueSink problems;
@@ -61,20 +59,20 @@ final class WorkloadObjects {
   /**
    * @param snapshot t = 0, or null: the latest time any Workload or Pod records
    * @param nodeNames real node name → scenario node name, or null when the node is not in the scenario
-   * @param runtime the runtime node of a workload from its owning object (or the Workload) and LocalQueue
+   * @param runtimes estimates each live workload's runtime from its owning object (or the Workload itself),
+   *     after learning from the finished ones
    */
   static Result read(List<KubeObject> objects, Instant snapshot, IssueSink problems, Warnings warnings,
-      Function<String, String> nodeNames, BiFunction<KubeObject, String, Node> runtime) {
+      Function<String, String> nodeNames, RuntimeEstimates runtimes) {
     WorkloadObjects r = new WorkloadObjects(objects, problems, warnings, nodeNames);
-    return r.read(snapshot, runtime);
+    return r.read(snapshot, runtimes);
   }
 
-  private Result read(Instant snapshot, BiFunction<KubeObject, String, Node> runtime) {
+  private Result read(Instant snapshot, RuntimeEstimates runtimes) {
     List<KubeObject> workloads = objects.stream().filter(WorkloadObjects::handles).toList();
-    Map<String, List<Long>> finished = new LinkedHashMap<>();
     Set<String> jobUids = new LinkedHashSet<>();
     if (workloads.isEmpty()) {
-      return new Result(List.of(), finished, jobUids, counts, snapshot);
+      return new Result(List.of(), jobUids, counts, snapshot);
     }
     for (KubeObject o : objects) {
       String uid = Tree.text(o.node(), "metadata", "uid");
@@ -89,6 +87,12 @@ final class WorkloadObjects {
       }
     }
     Instant t0 = snapshot != null ? snapshot : latest();
+    for (KubeObject w : workloads) { // history first: it informs the estimates of the live ones
+      Node status = Tree.get(w.node(), "status");
+      if (condition(status, "Finished") != null) {
+        runtimes.observe(namespace(w) + "/" + Tree.text(w.node(), "spec", "queueName"), ranMs(status));
+      }
+    }
     List<MapNode> listed = new ArrayList<>();
     for (KubeObject w : workloads) {
       for (Node ref : Tree.items(w.node(), "metadata", "ownerReferences")) {
@@ -100,10 +104,6 @@ final class WorkloadObjects {
       Node status = Tree.get(w.node(), "status");
       String lq = namespace(w) + "/" + Tree.text(w.node(), "spec", "queueName");
       if (condition(status, "Finished") != null) {
-        long ran = ranMs(status);
-        if (ran >= 0) {
-          finished.computeIfAbsent(lq, k -> new ArrayList<>()).add(ran);
-        }
         count("finished (history: their runtimes inform the estimates)");
         continue;
       }
@@ -115,16 +115,15 @@ final class WorkloadObjects {
         problems.report(w.location(), w.node().path(), "Workload " + w.describe() + " has no spec.queueName");
         continue;
       }
-      MapNode entry = entry(w, lq, t0, owner(w), runtime);
+      MapNode entry = entry(w, lq, t0, owner(w), runtimes);
       if (entry != null) {
         listed.add(entry);
       }
     }
-    return new Result(listed, finished, jobUids, counts, t0);
+    return new Result(listed, jobUids, counts, t0);
   }
 
-  private MapNode entry(KubeObject w, String lq, Instant t0, KubeObject owner,
-      BiFunction<KubeObject, String, Node> runtime) {
+  private MapNode entry(KubeObject w, String lq, Instant t0, KubeObject owner, RuntimeEstimates runtimes) {
     Location at = w.location();
     Node status = Tree.get(w.node(), "status");
     Tree.Map_ m = Tree.map(at, w.node().path()).put("name", namespace(w) + "/" + w.name(), at)
@@ -134,7 +133,7 @@ final class WorkloadObjects {
     if (priority != null) {
       m.put("priority", priority);
     }
-    m.put("runtime", runtime.apply(owner, lq));
+    m.put("runtime", runtimes.forJob(owner != null ? owner : w, lq).runtime());
     List<Node> podSets = new ArrayList<>();
     List<String> names = new ArrayList<>();
     JobTemplateReader pods = JobTemplateReader.forPodSets(problems, warnings);

@@ -50,11 +50,14 @@ class ImportReadersTest {
   @Test
   void kueueManifests_translatedToV1beta2_unmodelledFieldsWarnedOnce() throws Exception {
     Warnings w = new Warnings();
-    KueueManifestReader.Result r = KueueManifestReader.read(read("kueue-export.yaml"), w);
+    List<KubeObject> objects = read("kueue-export.yaml");
+    KueueManifestReader.Result r = KueueManifestReader.read(objects, w);
+    List<MapNode> priorities = Priorities.of(objects, (at, path, m) -> problems.add(m), w).entries().stream()
+        .map(Priorities.Entry::node).toList();
     assertEquals(List.of("on-demand", "spot", "tas-flavor"), names(r.flavors()));
     assertEquals(List.of("org"), names(r.cohorts()));
     assertEquals(List.of("team-a", "team-b"), names(r.clusterQueues()));
-    assertEquals(List.of("high", "low"), names(r.priorityClasses()));
+    assertEquals(List.of("high", "low"), names(priorities));
     assertEquals(List.of("default"), names(r.topologies()));
     assertEquals(List.of("cloud.provider.com/topology-block", "cloud.provider.com/topology-rack",
         "kubernetes.io/hostname"), Tree.items(r.topologies().get(0), "levels").stream().map(n -> Tree.text(n)).toList());
@@ -69,7 +72,7 @@ class ImportReadersTest {
     MapNode lq = r.localQueues().get(0);
     assertEquals("team-a", Tree.text(lq, "namespace"));
     assertEquals("team-a", Tree.text(lq, "clusterQueue"));
-    assertEquals("1000", Tree.text(r.priorityClasses().get(0), "value"));
+    assertEquals("1000", Tree.text(priorities.get(0), "value"));
     assertEquals("default", Tree.text(r.flavors().get(2), "topologyName"), "TAS flavors keep their topology");
 
     List<String> lines = w.lines();

@@ -52,7 +52,7 @@ class LiveStateImportTest {
   private LoadedScenario imported(Instant snapshot) throws Exception {
     Path out = tmp.resolve("live.yaml");
     ScenarioImport.Result r = ScenarioImport.run(snapshotFiles(), out,
-        new ScenarioImport.Options(null, null, null, 8, 50, snapshot));
+        new ScenarioImport.Options(null, null, null, 8, 50, null, List.of(), snapshot));
     assertEquals(List.of(), r.errors());
     Files.writeString(out, r.yaml());
     return ScenarioLoader.load(out);

@@ -62,8 +62,9 @@ class ScenarioImportTest {
   void multiDocumentSetup_withUnreadKinds() throws Exception {
     ScenarioImport.Result r = ScenarioImport.run(List.of(IMPORTS.resolve("kueue-setup.yaml")), tmp.resolve("s.yaml"),
         ScenarioImport.Options.DEFAULT);
-    assertTrue(r.warnings().stream().anyMatch(w -> w.contains("Namespace/default: batchsim reads Kueue objects")),
-        r.warnings().toString());
+    assertEquals(List.of("ignored 1 object that is not Kueue's business: 1 Namespace"), r.notes());
+    assertTrue(r.yaml().contains("# ignored 1 object that is not Kueue's business: 1 Namespace\n"), r.yaml());
+    assertTrue(r.warnings().stream().noneMatch(w -> w.contains("Namespace")), r.warnings().toString());
     assertTrue(r.yaml().contains("coveredResources: [cpu_credits]"), r.yaml());
   }
 
@@ -107,7 +108,7 @@ class ScenarioImportTest {
   @Test
   void swfByUser_manyValues_shareAnOtherQueue() throws Exception {
     LoadedScenario s = imported(List.of(TRACES.resolve("small.swf")),
-        new ScenarioImport.Options("by-user", "user", 2, 8, 2, null));
+        new ScenarioImport.Options("by-user", "user", 2, 8, 2));
     assertEquals(List.of("user-12", "user-13", "small-other"),
         s.spec().clusterQueues().stream().map(ClusterQueueSpec::name).toList());
     assertEquals(5, new Simulation(s.spec()).checked(true).run().overall().finished());
