@@ -14,9 +14,16 @@ import batchsim.scenarios.expect.Expectations;
  * @param expectations the scenario's {@code expect:} and {@code baseline:} checks, evaluated after a run
  * @param volcano the Volcano configuration when the scenario selects {@code scheduler: volcano}; null runs it
  *     under Kueue. {@code batchsim.core.sim.Runs.run(spec, volcano, checked)} runs either.
+ * @param snapshotTime the wall-clock time of t = 0 for a scenario imported from a live cluster
+ *     ({@code snapshotTime:}), else null
  */
 public record LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
-    VolcanoSetup volcano) {
+    VolcanoSetup volcano, java.time.Instant snapshotTime) {
+  public LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
+      VolcanoSetup volcano) {
+    this(file, sha256, spec, expectations, volcano, null);
+  }
+
   /** A scenario run under Kueue. */
   public LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations) {
     this(file, sha256, spec, expectations, null);
@@ -34,6 +41,6 @@ public record LoadedScenario(String file, String sha256, SimulationSpec spec, Ex
 
   /** The same scenario with another root seed (the CLI's {@code --seed}, sweep replicas). */
   public LoadedScenario withSeed(long seed) {
-    return new LoadedScenario(file, sha256, spec.withSeed(seed), expectations, volcano);
+    return new LoadedScenario(file, sha256, spec.withSeed(seed), expectations, volcano, snapshotTime);
   }
 }

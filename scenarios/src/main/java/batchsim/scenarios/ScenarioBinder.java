@@ -45,6 +45,7 @@ final class ScenarioBinder {
         "resourceFlavors", "cohorts", "clusterQueues", "localQueues", "priorityClasses", "workloads", "events", "failures", "serving",
         "topologies", // Topology Aware Scheduling: TopologyBinder
         "scheduler", "volcano", // the engine and Volcano's configuration: VolcanoBinder
+        "snapshotTime", // wall-clock time of t = 0 for an imported live cluster: ScenarioLoader
         // read from the tree by overrides.Composer / overrides.Matrix / expect.Expectations:
         "include", "matrix", "replicas", "expect", "baseline", "admissionChecks", "autoscaling",
         "story"); // a transcribed Kueue integration test: Story

@@ -94,6 +94,21 @@ public final class ScenarioLoader {
     return bind(c, overrides, variant, RunLimits.DEFAULTS);
   }
 
+  /** {@code snapshotTime: 2026-11-26T09:30:00Z}: the wall-clock time of t = 0 (an imported live cluster), or null. */
+  private static java.time.Instant snapshotTime(Node root, Problems problems) {
+    Node n = root instanceof batchsim.scenarios.yaml.MapNode m ? m.get("snapshotTime") : null;
+    if (n == null) {
+      return null;
+    }
+    String text = Values.string(n, problems);
+    try {
+      return text == null ? null : java.time.Instant.parse(text);
+    } catch (java.time.format.DateTimeParseException e) {
+      problems.at(n, "expected an RFC 3339 time such as 2026-11-26T09:30:00Z, got '" + text + "'");
+      return null;
+    }
+  }
+
   /** {@link #bind(Composition, List, String)}, refusing what exceeds {@code limits} before any work ({@link Budget}). */
   public static LoadedScenario bind(Composition c, List<Assignment> overrides, String variant, RunLimits limits)
       throws ScenarioException {
@@ -126,10 +141,11 @@ public final class ScenarioLoader {
           .forEach(w -> problems.at(w.name(), (w.reservation() != null ? "quotaReserved" : "evicted")
               + " is Kueue's live state (an imported Workload); this scenario runs under Volcano"));
     }
+    java.time.Instant snapshot = snapshotTime(root, problems);
     problems.throwIfAny();
     String sha = variant == null || variant.isEmpty() ? c.sha256()
         : sha256((c.sha256() + "\n" + variant).getBytes(StandardCharsets.UTF_8));
-    return new LoadedScenario(c.file(), sha, spec, expectations, volcano);
+    return new LoadedScenario(c.file(), sha, spec, expectations, volcano, snapshot);
   }
 
   /** The composed scenario's {@code story:} block, or null; a bad block is a ScenarioException. */

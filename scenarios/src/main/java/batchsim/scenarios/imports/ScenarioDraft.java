@@ -46,6 +46,8 @@ final class ScenarioDraft {
   final List<Node> priorityClasses = new ArrayList<>();
   final List<String> queueSources = new ArrayList<>();
   final List<Node> classes = new ArrayList<>();
+  /** The wall-clock time of t = 0 when Kueue Workload objects were imported, else null. */
+  java.time.Instant snapshotTime;
   /** Listed workloads: the live state of Kueue Workload objects. */
   final List<Node> listed = new ArrayList<>();
   final List<Node> traces = new ArrayList<>();
@@ -78,6 +80,11 @@ final class ScenarioDraft {
     List<ScenarioWriter.Section> sections = new ArrayList<>();
     sections.add(new ScenarioWriter.Section("name", Tree.string(HERE, "", name), List.of()));
     sections.add(new ScenarioWriter.Section("seed", Tree.integer(HERE, "", 1), List.of()));
+    if (snapshotTime != null) {
+      sections.add(new ScenarioWriter.Section("snapshotTime", Tree.string(HERE, "", snapshotTime.toString()),
+          List.of("t = 0 is this time: the Kueue Workloads' live state (`--snapshot-time`, else the latest time the "
+              + "inputs record)")));
+    }
     Tree.Map_ cluster = Tree.map(HERE, "");
     if (!pools.isEmpty()) {
       cluster.put("nodePools", Tree.list(HERE, "", pools));

@@ -217,6 +217,7 @@ public final class ScenarioImport {
     if (live.counts().isEmpty()) {
       return;
     }
+    d.snapshotTime = live.snapshot();
     d.listed.addAll(live.listed());
     live.listed().forEach(e -> d.comments.put(e, List.of("from " + e.location())));
     List<String> parts = new ArrayList<>();
