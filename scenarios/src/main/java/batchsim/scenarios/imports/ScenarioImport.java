@@ -96,6 +96,11 @@ public final class ScenarioImport {
     for (int t = 0; t < traceFiles.size(); t++) {
       TraceImport.trace(d, traceFiles.get(t), traceKinds.get(t));
     }
+    if (d.classes.isEmpty() && d.traces.isEmpty() && d.clusterQueues.isEmpty() && d.pools.isEmpty()
+        && d.nodesFrom.isEmpty() && d.errors.isEmpty()) {
+      d.warnings.add("empty", new batchsim.scenarios.yaml.Location(inputs.isEmpty() ? "import" : inputs.get(0).toString(),
+          1, 1), "the inputs hold no job, queue, node or trace batchsim reads: the scenario is placeholders only");
+    }
     if (d.pools.isEmpty() && d.nodesFrom.isEmpty()) {
       ClusterImport.placeholderCluster(d);
     }
@@ -127,8 +132,8 @@ public final class ScenarioImport {
   private void translateObjects() {
     for (KubeObject o : objects) {
       if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)) {
-        d.warnings.add("kind:" + o.kind(), o.location(), o.describe() + ": batchsim reads Kueue objects, Nodes, Jobs, "
-            + "JobSets and Pods; ignored");
+        d.warnings.add("kind:" + o.kind(), o.location(), o.describe() + ": batchsim reads Kueue objects, Nodes and the "
+            + "job kinds Kueue integrates (README, Real inputs); ignored");
       }
     }
     KueueManifestReader.Result kueue = KueueManifestReader.read(objects, d.warnings);
@@ -185,7 +190,10 @@ public final class ScenarioImport {
     Tree.Map_ c = Tree.map(HERE, "").put("name", dns(t.name()), HERE);
     long sameFile = objects.stream().filter(o -> JobTemplateReader.handles(o)
         && o.location().file().equals(t.source().location().file())).count();
-    if (sameFile > 1) {
+    if (t.kind().equals("TrainJob")) {
+      // its pod sets come from a runtime that may be in another input: written out, not re-read from the file
+      t.template().entries().forEach((k, e) -> c.put(k, e.value()));
+    } else if (sameFile > 1) {
       c.put("manifest", Tree.map(HERE, "").put("path", d.rel(file), HERE).put("name", t.name(), HERE).build());
     } else {
       c.put("manifest", d.rel(file), HERE);
@@ -194,14 +202,31 @@ public final class ScenarioImport {
     if (queue != null) {
       c.put("queue", queue.text(), HERE);
     }
-    c.put("arrival", Tree.map(HERE, "").put("poisson", Tree.map(HERE, "").put("rate", "10/h", HERE).build()).build())
-        .put("count", Tree.integer(HERE, "", 200))
-        .put("runtime", Tree.map(HERE, "").put("lognormal", Tree.map(HERE, "").put("median", "30m", HERE)
-            .put("p99", "4h", HERE).build()).build());
+    if (t.standing() == null) {
+      c.put("arrival", Tree.map(HERE, "").put("poisson", Tree.map(HERE, "").put("rate", "10/h", HERE).build()).build())
+          .put("count", Tree.integer(HERE, "", 200))
+          .put("runtime", Tree.map(HERE, "").put("lognormal", Tree.map(HERE, "").put("median", "30m", HERE)
+              .put("p99", "4h", HERE).build()).build());
+    } else {
+      standing(c, t.standing());
+    }
     MapNode built = c.build();
     d.comments.put(built, List.of("from " + t.source().location() + " (" + t.kind() + " " + t.name() + ": "
-        + podSummary(t.template()) + "); arrival, count and runtime are placeholders: edit"));
+        + (t.standing() == null || t.standing() == 1 ? "" : t.standing() + " Workloads of ") + podSummary(t.template())
+        + (t.standing() == null ? "); arrival, count and runtime are placeholders: edit"
+            : "); all present at t=0, as the object is now; runtime is a placeholder: edit")));
     d.classes.add(built);
+  }
+
+  /** A standing object (Deployment, StatefulSet, LeaderWorkerSet): its {@code n} Workloads all arrive at t=0. */
+  private static void standing(Tree.Map_ c, int n) {
+    List<Node> zeros = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      zeros.add(Tree.string(HERE, "", "0s"));
+    }
+    c.put("arrival", Tree.map(HERE, "").put("at", Tree.list(HERE, "", zeros)).build())
+        .put("count", Tree.integer(HERE, "", n))
+        .put("runtime", "30d", HERE);
   }
 
   private static String podSummary(MapNode template) {
