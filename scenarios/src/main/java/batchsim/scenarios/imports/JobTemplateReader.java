@@ -34,9 +34,12 @@ public final class JobTemplateReader {
    */
   public record JobTemplate(String name, String kind, KubeObject source, MapNode template, Integer standing) {}
 
-  /** Kinds whose objects this reader consumes (jobs, and the runtimes TrainJobs refer to). */
+  /**
+   * Objects this reader consumes: jobs, the runtimes TrainJobs refer to, and any other object that carries
+   * the queue label (an error here, so not also an ignored kind).
+   */
   public static boolean handles(KubeObject o) {
-    return kind(o) != null || TrainJobs.isRuntime(o);
+    return kind(o) != null || TrainJobs.isRuntime(o) || PodTemplates.queued(o) && !o.group().startsWith("kueue.x-k8s.io");
   }
 
   /** The integration that reads {@code o}, or null. */
@@ -74,16 +77,17 @@ public final class JobTemplateReader {
     Map<String, List<KubeObject>> groups = new LinkedHashMap<>();
     for (KubeObject o : objects) {
       String kind = kind(o);
-      if (kind == null) {
-        if (!handles(o) && PodTemplates.queued(o) && !o.group().startsWith("kueue.x-k8s.io") && !owners.owned(o)) {
-          problems.report(o.location(), o.node().path(), o.describe() + " carries " + QUEUE_LABEL + " but " + o.kind()
-              + " (" + o.apiVersion() + ") is not a job kind Kueue integrates at ff69552e; batchsim cannot model it");
-        }
+      if (!handles(o) || TrainJobs.isRuntime(o)) {
         continue;
       }
       if (owners.owned(o)) {
         warnings.add("owned:" + o.kind(), o.location(), o.describe() + " belongs to " + owners.owner(o)
             + ", which the inputs hold: counted with it, not on its own");
+        continue;
+      }
+      if (kind == null) {
+        problems.report(o.location(), o.node().path(), o.describe() + " carries " + QUEUE_LABEL + " but " + o.kind()
+            + " (" + o.apiVersion() + ") is not a job kind Kueue integrates at ff69552e; batchsim cannot model it");
         continue;
       }
       JobTemplate t = switch (kind) {
@@ -165,12 +169,13 @@ public final class JobTemplateReader {
       return null;
     }
 
-    /** The nearest ancestor of {@code o} among the inputs, as {@code Kind/name}, or null. */
+    /** The topmost ancestor of {@code o} among the inputs, as {@code Kind/name}, or null. */
     String owner(KubeObject o) {
       String at = parents.get(PodTemplates.namespace(o) + "/" + o.kind() + "/" + o.name());
+      String found = null;
       for (int depth = 0; at != null && depth < 8; depth++) {
         if (present.contains(at)) {
-          return at.substring(at.indexOf('/') + 1);
+          found = at.substring(at.indexOf('/') + 1);
         }
         String next = parents.get(at);
         if (next == null && at.contains("/ReplicaSet/") && at.lastIndexOf('-') > at.indexOf("/ReplicaSet/")) {
@@ -180,7 +185,7 @@ public final class JobTemplateReader {
         }
         at = next;
       }
-      return null;
+      return found;
     }
 
     boolean owned(KubeObject o) {

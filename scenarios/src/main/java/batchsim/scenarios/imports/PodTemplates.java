@@ -164,6 +164,10 @@ final class PodTemplates {
     }
     for (String k : List.of("affinity", "topologySpreadConstraints", "schedulingGates", "resourceClaims")) {
       Node n = Tree.get(spec, k);
+      if (k.equals("schedulingGates") && Tree.items(spec, k).stream()
+          .allMatch(g -> String.valueOf(Tree.text(g, "name")).startsWith("kueue.x-k8s.io/"))) {
+        continue; // Kueue's own admission gate: what batchsim models as admission
+      }
       if (n != null) {
         warnings.at("pod:" + k, n, what + ": spec." + k + " is not modelled by batchsim; ignored");
       }
@@ -198,8 +202,8 @@ final class PodTemplates {
     return out.build();
   }
 
-  /** A container {@code {name, resources: {requests, limits}}}; amounts are {@code resource, text} pairs. */
-  static Node container(Node at, String name, Map<String, String> requests, Map<String, String> limits) {
+  /** A container {@code {name, resources: {requests, limits}}}; amounts are {@code resource, text} pairs in order. */
+  static Node container(Node at, String name, List<String> requests, List<String> limits) {
     Tree.Map_ resources = Tree.map(at.location(), "resources");
     resources.put("requests", literal(at, requests));
     resources.put("limits", literal(at, limits));
@@ -207,9 +211,11 @@ final class PodTemplates {
         .build();
   }
 
-  private static Node literal(Node at, Map<String, String> amounts) {
+  private static Node literal(Node at, List<String> amounts) {
     Tree.Map_ m = Tree.map(at.location(), at.path());
-    amounts.forEach((k, v) -> m.put(k, v, at.location()));
+    for (int i = 0; i + 1 < amounts.size(); i += 2) {
+      m.put(amounts.get(i), amounts.get(i + 1), at.location());
+    }
     return m.build();
   }
 

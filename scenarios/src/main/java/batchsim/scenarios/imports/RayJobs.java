@@ -79,8 +79,8 @@ final class RayJobs {
 
   /** KubeRay's default submitter container: requests 500m CPU / 200Mi, limits 1 CPU / 1Gi. */
   private static Node defaultSubmitter(Node at) {
-    return PodTemplates.container(at, "ray-job-submitter", Map.of("cpu", "500m", "memory", "200Mi"),
-        Map.of("cpu", "1", "memory", "1Gi"));
+    return PodTemplates.container(at, "ray-job-submitter", List.of("cpu", "500m", "memory", "200Mi"),
+        List.of("cpu", "1", "memory", "1Gi"));
   }
 
   private JobTemplate cluster(KubeObject o, Node spec, Extra extra) {
@@ -130,8 +130,8 @@ final class RayJobs {
       more.add(resources != null
           ? Tree.map(resources.location(), resources.path()).put("name", "autoscaler", resources.location())
               .put("resources", resources).build()
-          : PodTemplates.container(autoscaling, "autoscaler", Map.of("cpu", "500m", "memory", "512Mi"),
-              Map.of("cpu", "500m", "memory", "512Mi")));
+          : PodTemplates.container(autoscaling, "autoscaler", List.of("cpu", "500m", "memory", "512Mi"),
+              List.of("cpu", "500m", "memory", "512Mi")));
     }
     if (extra != null && extra.headContainer() != null) {
       more.add(extra.headContainer());
