@@ -142,8 +142,8 @@ public final class JobTemplateReader {
   }
 
   /**
-   * Ownership among the inputs: an object whose controller owner (or, for a ReplicaSet's pods, the
-   * ReplicaSet's owner) is itself among the inputs is part of that owner's workload.
+   * Ownership among the inputs: an object whose controller owner (or its owner's owner: a Deployment's
+   * ReplicaSet's pods) is a job among the inputs is part of that job's workload.
    */
   private static final class Owners {
     private final Set<String> present = new HashSet<>();
@@ -152,7 +152,9 @@ public final class JobTemplateReader {
     Owners(List<KubeObject> objects) {
       for (KubeObject o : objects) {
         String self = PodTemplates.namespace(o) + "/" + o.kind() + "/" + o.name();
-        present.add(self);
+        if (kind(o) != null) {
+          present.add(self); // only a job kind owns: a CronJob's Jobs are Kueue's own jobs
+        }
         String parent = controller(o);
         if (parent != null) {
           parents.put(self, parent);
