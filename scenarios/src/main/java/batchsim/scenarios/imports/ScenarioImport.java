@@ -130,12 +130,7 @@ public final class ScenarioImport {
   }
 
   private void translateObjects() {
-    for (KubeObject o : objects) {
-      if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)) {
-        d.warnings.add("kind:" + o.kind(), o.location(), o.describe() + ": batchsim reads Kueue objects, Nodes and the "
-            + "job kinds Kueue integrates (README, Real inputs); ignored");
-      }
-    }
+    ignoredKinds();
     KueueManifestReader.Result kueue = KueueManifestReader.read(objects, d.warnings);
     d.commented(d.topologies, kueue.topologies());
     d.commented(d.flavors, kueue.flavors());
@@ -158,6 +153,26 @@ public final class ScenarioImport {
     }
     for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, d.sink, d.warnings)) {
       jobClass(t);
+    }
+  }
+
+  /** Objects of kinds batchsim does not read (Services, ConfigMaps, ...): one summary line, never each echoed. */
+  private void ignoredKinds() {
+    Map<String, Integer> kinds = new LinkedHashMap<>();
+    KubeObject first = null;
+    for (KubeObject o : objects) {
+      if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)) {
+        first = first == null ? o : first;
+        kinds.merge(o.kind(), 1, Integer::sum);
+      }
+    }
+    if (first != null) {
+      List<String> counts = new ArrayList<>();
+      kinds.forEach((k, n) -> counts.add(n + " " + k));
+      int total = kinds.values().stream().mapToInt(Integer::intValue).sum();
+      d.warnings.add("kinds", first.location(), "ignored " + total + (total == 1 ? " object" : " objects") + " of kinds "
+          + "batchsim does not read (it reads Kueue objects, Nodes and the job kinds Kueue integrates; README, Real "
+          + "inputs): " + String.join(", ", counts));
     }
   }
 

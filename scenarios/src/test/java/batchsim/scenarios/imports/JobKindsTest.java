@@ -212,6 +212,9 @@ class JobKindsTest {
     Path out = tmp.resolve("cluster.yaml");
     ScenarioImport.Result r = ScenarioImport.run(inputs, out, ScenarioImport.Options.DEFAULT);
     assertEquals(List.of(), r.errors());
+    assertTrue(r.warnings().stream().anyMatch(w -> w.endsWith("ignored 2 objects of kinds batchsim does not read (it "
+        + "reads Kueue objects, Nodes and the job kinds Kueue integrates; README, Real inputs): 1 Service, 1 ConfigMap")),
+        "objects that are not Kueue's business: one summary line\n" + r.warnings());
     String yaml = r.yaml();
     assertTrue(yaml.contains("arrival: {at: [0s, 0s, 0s]}"), "the Deployment's 3 Workloads stand at t=0:\n" + yaml);
     assertTrue(yaml.contains("(LeaderWorkerSet vllm: 2 Workloads of "), yaml);

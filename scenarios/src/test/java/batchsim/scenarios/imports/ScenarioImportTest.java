@@ -62,7 +62,8 @@ class ScenarioImportTest {
   void multiDocumentSetup_withUnreadKinds() throws Exception {
     ScenarioImport.Result r = ScenarioImport.run(List.of(IMPORTS.resolve("kueue-setup.yaml")), tmp.resolve("s.yaml"),
         ScenarioImport.Options.DEFAULT);
-    assertTrue(r.warnings().stream().anyMatch(w -> w.contains("Namespace/default: batchsim reads Kueue objects")),
+    assertTrue(r.warnings().stream().anyMatch(w -> w.contains("ignored 1 object of kinds batchsim does not read (it "
+        + "reads Kueue objects, Nodes and the job kinds Kueue integrates; README, Real inputs): 1 Namespace")),
         r.warnings().toString());
     assertTrue(r.yaml().contains("coveredResources: [cpu_credits]"), r.yaml());
   }
