@@ -112,6 +112,11 @@ public final class ScenarioImport {
     for (int t = 0; t < traceFiles.size(); t++) {
       TraceImport.trace(d, traceFiles.get(t), traceKinds.get(t));
     }
+    if (d.classes.isEmpty() && d.traces.isEmpty() && d.clusterQueues.isEmpty() && d.pools.isEmpty()
+        && d.nodesFrom.isEmpty() && d.errors.isEmpty()) {
+      d.warnings.add("empty", new batchsim.scenarios.yaml.Location(inputs.isEmpty() ? "import" : inputs.get(0).toString(),
+          1, 1), "the inputs hold no job, queue, node or trace batchsim reads: the scenario is placeholders only");
+    }
     if (d.pools.isEmpty() && d.nodesFrom.isEmpty()) {
       ClusterImport.placeholderCluster(d);
     }
@@ -183,17 +188,11 @@ public final class ScenarioImport {
         nodeNames::get, d.runtimes);
     liveState(live);
     for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, priorities, d.sink, d.warnings)) {
-      // a job behind a Workload is live state, and a pod its job's: neither is a template
-      if (!live.jobUids().contains(Tree.text(t.source().node(), "metadata", "uid")) && !controlled(t.source())) {
+      // a job behind a Workload is live state, not a template
+      if (!live.jobUids().contains(Tree.text(t.source().node(), "metadata", "uid"))) {
         jobClass(t);
       }
     }
-  }
-
-  /** Whether a controller (a Job, a ReplicaSet, ...) owns the object: it is that controller's part. */
-  private static boolean controlled(KubeObject o) {
-    return Tree.items(o.node(), "metadata", "ownerReferences").stream()
-        .anyMatch(r -> "true".equals(Tree.text(r, "controller")));
   }
 
   /** Real node name → {@code <pool>-<i>}, nodes numbered in input order within their pool. */
@@ -224,8 +223,6 @@ public final class ScenarioImport {
     live.counts().forEach((what, n) -> parts.add(n + " " + what));
     d.header.add("Live state at " + live.snapshot() + " (t = 0): " + String.join(", ", parts) + ".");
   }
-
-
   private void philyVcs(Path p) throws IOException {
     List<String> lines;
     try (BufferedReader r = TraceFiles.open(p, p.toString())) {
@@ -255,7 +252,10 @@ public final class ScenarioImport {
     Tree.Map_ c = Tree.map(HERE, "").put("name", dns(t.name()), HERE);
     long sameFile = objects.stream().filter(o -> JobTemplateReader.handles(o)
         && o.location().file().equals(t.source().location().file())).count();
-    if (sameFile > 1) {
+    if (t.kind().equals("TrainJob")) {
+      // its pod sets come from a runtime that may be in another input: written out, not re-read from the file
+      t.template().entries().forEach((k, e) -> c.put(k, e.value()));
+    } else if (sameFile > 1) {
       c.put("manifest", Tree.map(HERE, "").put("path", d.rel(file), HERE).put("name", t.name(), HERE).build());
     } else {
       c.put("manifest", d.rel(file), HERE);
@@ -265,15 +265,33 @@ public final class ScenarioImport {
       c.put("queue", queue.text(), HERE);
     }
     c.put("priorityClass", t.template().get("priorityClass")).put("priority", t.template().get("priority"));
-    RuntimeEstimates.Estimate runtime = d.runtimes.forJob(t.source(), queue == null ? null : queue.text());
-    c.put("arrival", Tree.map(HERE, "").put("poisson", Tree.map(HERE, "").put("rate", "10/h", HERE).build()).build())
-        .put("count", Tree.integer(HERE, "", 200))
-        .put("runtime", runtime.runtime());
+    String runtimeNote;
+    if (t.standing() == null) {
+      RuntimeEstimates.Estimate runtime = d.runtimes.forJob(t.source(), queue == null ? null : queue.text());
+      c.put("arrival", Tree.map(HERE, "").put("poisson", Tree.map(HERE, "").put("rate", "10/h", HERE).build()).build())
+          .put("count", Tree.integer(HERE, "", 200))
+          .put("runtime", runtime.runtime());
+      runtimeNote = "); arrival and count are placeholders: edit; runtime: " + runtime.source().describe();
+    } else {
+      standing(c, t.standing());
+      runtimeNote = "); all present at t=0, as the object is now; runtime is a placeholder: edit";
+    }
     MapNode built = c.build();
     d.comments.put(built, List.of("from " + t.source().location() + " (" + t.kind() + " " + t.name() + ": "
-        + podSummary(t.template()) + "); arrival and count are placeholders: edit; runtime: "
-        + runtime.source().describe()));
+        + (t.standing() == null || t.standing() == 1 ? "" : t.standing() + " Workloads of ") + podSummary(t.template())
+        + runtimeNote));
     d.classes.add(built);
+  }
+
+  /** A standing object (Deployment, StatefulSet, LeaderWorkerSet): its {@code n} Workloads all arrive at t=0. */
+  private static void standing(Tree.Map_ c, int n) {
+    List<Node> zeros = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      zeros.add(Tree.string(HERE, "", "0s"));
+    }
+    c.put("arrival", Tree.map(HERE, "").put("at", Tree.list(HERE, "", zeros)).build())
+        .put("count", Tree.integer(HERE, "", n))
+        .put("runtime", "30d", HERE);
   }
 
   private static String podSummary(MapNode template) {

@@ -136,7 +136,7 @@ final class WorkloadObjects {
     m.put("runtime", runtimes.forJob(owner != null ? owner : w, lq).runtime());
     List<Node> podSets = new ArrayList<>();
     List<String> names = new ArrayList<>();
-    JobTemplateReader pods = JobTemplateReader.forPodSets(problems, warnings);
+    PodTemplates pods = new PodTemplates(problems, warnings, Priorities.unresolved());
     for (Node ps : Tree.items(w.node(), "spec", "podSets")) {
       String name = Tree.text(ps, "name");
       String count = Tree.text(ps, "count");
