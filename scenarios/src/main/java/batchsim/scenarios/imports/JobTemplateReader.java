@@ -139,6 +139,28 @@ public final class JobTemplateReader {
   private JobTemplate podGroup(List<KubeObject> pods, String name) {
     KubeObject first = pods.get(0);
     Tree.Map_ t = header(first, first.node());
+    List<Node> sets = podSetsByShape(pods);
+    String total = Tree.text(first.node(), "metadata", "annotations", GROUP_COUNT);
+    if (total != null && !total.equals(Integer.toString(pods.size()))) {
+      warnings.add("Pod:" + GROUP_COUNT, first.location(), "pod group " + name + " says " + GROUP_COUNT + ": "
+          + total + " but the input has " + pods.size() + " of its pods; using those");
+    }
+    t.put("podSets", Tree.list(first.location(), "podSets", sets));
+    return new JobTemplate(name, pods.size() == 1 && total == null ? "Pod" : "pod group", first, t.build());
+  }
+
+  /** A pod set from a pod template, for the readers of other job kinds (Volcano's). */
+  static MapNode podSet(KubeObject o, String name, long count, Node podTemplate, String what, IssueSink problems,
+      Warnings warnings) {
+    return new JobTemplateReader(problems, warnings).podSet(o, name, count, podTemplate, what).build();
+  }
+
+  /** One pod set per distinct pod shape among {@code pods}, for the readers of other pod groups (Volcano's). */
+  static List<Node> podSets(List<KubeObject> pods, IssueSink problems, Warnings warnings) {
+    return new JobTemplateReader(problems, warnings).podSetsByShape(pods);
+  }
+
+  private List<Node> podSetsByShape(List<KubeObject> pods) {
     Map<MapNode, Integer> counts = new LinkedHashMap<>();
     Map<MapNode, String> names = new LinkedHashMap<>();
     Map<List<Object>, MapNode> byShape = new LinkedHashMap<>();
@@ -150,11 +172,6 @@ public final class JobTemplateReader {
       counts.merge(canonical, 1, Integer::sum);
       names.putIfAbsent(canonical, p.name());
     }
-    String total = Tree.text(first.node(), "metadata", "annotations", GROUP_COUNT);
-    if (total != null && !total.equals(Integer.toString(pods.size()))) {
-      warnings.add("Pod:" + GROUP_COUNT, first.location(), "pod group " + name + " says " + GROUP_COUNT + ": "
-          + total + " but the input has " + pods.size() + " of its pods; using those");
-    }
     List<Node> sets = new ArrayList<>();
     counts.forEach((ps, n) -> {
       Tree.Map_ out = Tree.map(ps.location(), ps.path());
@@ -163,8 +180,7 @@ public final class JobTemplateReader {
           e.value().path(), n) : e.value()));
       sets.add(out.build());
     });
-    t.put("podSets", Tree.list(first.location(), "podSets", sets));
-    return new JobTemplate(name, pods.size() == 1 && total == null ? "Pod" : "pod group", first, t.build());
+    return sets;
   }
 
   /** What makes two pods the same role: requests, node selector, tolerations. */

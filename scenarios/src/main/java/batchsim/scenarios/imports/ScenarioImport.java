@@ -93,6 +93,7 @@ public final class ScenarioImport {
       }
     }
     translateObjects();
+    traceFiles.forEach(t -> VolcanoImport.noTraces(d, t));
     for (int t = 0; t < traceFiles.size(); t++) {
       TraceImport.trace(d, traceFiles.get(t), traceKinds.get(t));
     }
@@ -125,10 +126,11 @@ public final class ScenarioImport {
   }
 
   private void translateObjects() {
+    List<KubeObject> objects = VolcanoImport.translate(d, this.objects, this::jobClass); // what Volcano's left
     for (KubeObject o : objects) {
       if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)) {
         d.warnings.add("kind:" + o.kind(), o.location(), o.describe() + ": batchsim reads Kueue objects, Nodes, Jobs, "
-            + "JobSets and Pods; ignored");
+            + "JobSets and Pods, and Volcano's objects; ignored");
       }
     }
     KueueManifestReader.Result kueue = KueueManifestReader.read(objects, d.warnings);
@@ -183,7 +185,7 @@ public final class ScenarioImport {
   private void jobClass(JobTemplateReader.JobTemplate t) {
     Path file = Path.of(t.source().location().file());
     Tree.Map_ c = Tree.map(HERE, "").put("name", dns(t.name()), HERE);
-    long sameFile = objects.stream().filter(o -> JobTemplateReader.handles(o)
+    long sameFile = objects.stream().filter(o -> (JobTemplateReader.handles(o) || VolcanoJobReader.handles(o))
         && o.location().file().equals(t.source().location().file())).count();
     if (sameFile > 1) {
       c.put("manifest", Tree.map(HERE, "").put("path", d.rel(file), HERE).put("name", t.name(), HERE).build());
