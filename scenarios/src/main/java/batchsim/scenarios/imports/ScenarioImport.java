@@ -126,7 +126,7 @@ public final class ScenarioImport {
   }
 
   private void translateObjects() {
-    List<KubeObject> objects = VolcanoImport.translate(d, this.objects, this::jobClass); // what Volcano's left
+    List<KubeObject> objects = VolcanoImport.others(d, this.objects); // Volcano's are read after the nodes
     for (KubeObject o : objects) {
       if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)) {
         d.warnings.add("kind:" + o.kind(), o.location(), o.describe() + ": batchsim reads Kueue objects, Nodes, Jobs, "
@@ -153,6 +153,7 @@ public final class ScenarioImport {
       d.clusterSources.add(nodes.size() + " nodes from kubectl output, grouped into " + grouped.size()
           + " pools of identical nodes (per-node labels such as kubernetes.io/hostname dropped)");
     }
+    VolcanoImport.translate(d, this.objects, this::jobClass);
     for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, d.sink, d.warnings)) {
       jobClass(t);
     }

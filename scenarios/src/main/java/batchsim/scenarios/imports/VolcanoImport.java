@@ -52,35 +52,39 @@ final class VolcanoImport {
   }
 
   /**
-   * Translates the Volcano objects among {@code objects} into {@code d} (classes through {@code jobClass});
-   * returns the objects left for the other readers: all of them when there are no Volcano objects.
+   * The objects left for the other readers: all of them without Volcano objects; with them, what is neither
+   * Volcano's nor a PriorityClass, and no pod that neither Volcano nor Kueue schedules (warned). Refuses
+   * Kueue's objects and jobs, and generator files, alongside Volcano's (one scheduler per scenario).
    */
-  static List<KubeObject> translate(ScenarioDraft d, List<KubeObject> objects, Consumer<JobTemplate> jobClass) {
-    List<KubeObject> volcano = objects.stream().filter(VolcanoImport::handles).toList();
-    if (volcano.isEmpty()) {
+  static List<KubeObject> others(ScenarioDraft d, List<KubeObject> objects) {
+    KubeObject first = objects.stream().filter(VolcanoImport::handles).findFirst().orElse(null);
+    if (first == null) {
       return objects;
     }
     objects.stream().filter(VolcanoImport::strayPod).forEach(o -> d.warnings.add("volcano:pod", o.location(),
         o.describe() + ": no " + VolcanoJobReader.GROUP_NAME + " annotation, so Volcano does not schedule it; skipped"));
     List<KubeObject> rest = objects.stream().filter(o -> !handles(o) && !priorityClass(o) && !strayPod(o)).toList();
-    boolean generator = !d.classes.isEmpty() || !d.clusterQueues.isEmpty(); // generator files came first
-    new VolcanoImport(d, volcano).translate(objects.stream().filter(VolcanoImport::priorityClass).toList(), jobClass);
-    notKueue(d, volcano.get(0), rest, generator);
+    String with = " cannot be imported with Volcano objects (" + first.describe() + " at " + first.location()
+        + "): a scenario has one scheduler. Import them separately";
+    KubeObject kueue = rest.stream().filter(o -> KueueManifestReader.handles(o) || JobTemplateReader.handles(o))
+        .findFirst().orElse(null);
+    if (kueue != null) {
+      d.errors.add(kueue.location() + ": " + kueue.describe() + with);
+    } else if (!d.classes.isEmpty() || !d.clusterQueues.isEmpty()) { // only generator files came before
+      d.errors.add(first.location() + ": a Kueue generator file" + with);
+    }
     return rest;
   }
 
-  /** One scheduler per scenario: Kueue's objects and jobs, and generator files, are refused. */
-  private static void notKueue(ScenarioDraft d, KubeObject first, List<KubeObject> rest, boolean generator) {
-    String with = " cannot be imported with Volcano objects (" + first.describe() + " at " + first.location()
-        + "): a scenario has one scheduler. Import them separately";
-    for (KubeObject o : rest) {
-      if (KueueManifestReader.handles(o) || JobTemplateReader.handles(o)) {
-        d.errors.add(o.location() + ": " + o.describe() + with);
-        return;
-      }
-    }
-    if (generator) {
-      d.errors.add(first.location() + ": a Kueue generator file" + with);
+  /**
+   * Translates the Volcano objects among {@code objects} into {@code d} (classes through {@code jobClass}),
+   * after the nodes: a queue may bound resources only nodes have.
+   */
+  static void translate(ScenarioDraft d, List<KubeObject> objects, Consumer<JobTemplate> jobClass) {
+    List<KubeObject> volcano = objects.stream().filter(VolcanoImport::handles).toList();
+    if (!volcano.isEmpty()) {
+      new VolcanoImport(d, volcano).translate(objects.stream().filter(VolcanoImport::priorityClass).toList(),
+          jobClass);
     }
   }
 

@@ -234,7 +234,11 @@ public final class VolcanoJobReader {
       Tree.entries(ps, "requests").forEach((r, e) -> all.merge(r, count * quantity(r, e.value()), Long::sum));
     }
     Map<String, Long> given = new LinkedHashMap<>();
-    Tree.entries(min).forEach((r, e) -> given.put(r, quantity(r, e.value())));
+    Tree.entries(min).forEach((r, e) -> {
+      if (!r.equals("pods") && !r.equals("count/pods")) { // Volcano counts the pods there too
+        given.put(r, quantity(r, e.value()));
+      }
+    });
     given.values().removeIf(v -> v == 0);
     all.values().removeIf(v -> v == 0);
     if (!given.equals(all)) {

@@ -121,6 +121,10 @@ class VolcanoImportTest {
     hasWarning(r, JOBS + ":49:5: Volcano Job research/tf-dist-mnist: policies is not modelled by batchsim");
     hasWarning(r, "Volcano Job research/tf-dist-mnist: plugins is not modelled");
     assertFalse(r.warnings().stream().anyMatch(w -> w.contains("lm-mpi-")), "owned PodGroups belong to their jobs");
+    assertFalse(r.warnings().stream().anyMatch(w -> w.contains("minResources")), "infer-batch's are its pods'");
+    hasWarning(run(QUEUES, CONF, VOLCANO.resolve("refused.yaml"), NODES), "PodGroup serving/podgroup-77aa0000-0000-"
+        + "4000-8000-0000000000aa: minResources differ from its pods' requests; batchsim enqueues it with "
+        + "minResources = all its pods' requests");
   }
 
   // ---- queues -------------------------------------------------------------------------------------------
@@ -153,7 +157,9 @@ class VolcanoImportTest {
         "    state: Closed\n- apiVersion: scheduling.volcano.sh/v1beta1\n  kind: Queue\n"
         + "  metadata:\n    creationTimestamp: \"2026-10-02T08:20:55Z\"");
     ScenarioImport.Result r = run(closed, CONF, NODES);
-    assertEquals(QueueState.CLOSED, queues(load(r).volcano()).get("team-a").state());
+    VolcanoQueueSpec a = queues(load(r).volcano()).get("team-a");
+    assertEquals(QueueState.CLOSED, a.state());
+    assertEquals(32, a.capability().get("nvidia.com/gpu"), "no job asks for GPUs, but the nodes have them");
 
     Path flat = variant(CONF, "        enableHierarchy: true\n", "");
     ScenarioImport.Result f = run(QUEUES, flat, NODES);
