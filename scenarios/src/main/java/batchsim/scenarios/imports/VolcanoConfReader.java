@@ -20,13 +20,10 @@ import java.util.regex.Pattern;
 
 /**
  * The volcano-scheduler ConfigMap ({@code data["volcano-scheduler.conf"]}, Volcano's
- * {@code SchedulerConfiguration}) as the scenario's {@code volcano:} settings: the {@code actions} string
- * becomes {@code actions}, the tiers pick the preset ({@code plugins: proportion | capacity}, with capacity's
- * {@code enableHierarchy} as {@code hierarchical}) and become {@code pluginOptions} (switches turned off,
- * arguments batchsim reads). The scenario models the presets' tier layouts only, so a configuration that
- * differs where it changes Volcano's decisions is refused, located: an action or a plugin that admits, orders
- * or evicts and that batchsim does not model, a modelled plugin in another tier or order, both or neither of
- * proportion and capacity. Node-scoring plugins and settings batchsim does not read are warned about.
+ * {@code SchedulerConfiguration}) read for the scenario's {@code volcano:} settings: the {@code actions} string
+ * becomes {@code actions} (an action batchsim does not model is refused: its decisions would be missing), the
+ * tiers go to {@link VolcanoTiers}, and the rest ({@code configurations}, {@code metrics}) is warned about.
+ * Problems are located in the ConfigMap's file, inside the conf text where kubectl printed it as a block.
  */
 final class VolcanoConfReader {
   static final String KEY = "volcano-scheduler.conf";

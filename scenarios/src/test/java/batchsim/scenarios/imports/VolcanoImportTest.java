@@ -346,5 +346,17 @@ class VolcanoImportTest {
     hasError(t, "small.swf: a trace cannot be imported with Volcano objects");
     ScenarioImport.Result job = run(QUEUES, Path.of("src/test/resources/imports/job.yaml"));
     hasError(job, "Job/team-a/sample-job-partial-admission cannot be imported with Volcano objects");
+    ScenarioImport.Result generator = run(Path.of("src/test/resources/imports/generator.yaml"), QUEUES);
+    hasError(generator, QUEUES + ":5:3: a Kueue generator file cannot be imported with Volcano objects");
+  }
+
+  @Test
+  void podsThatNameNoPodGroup_andCarryNoKueueLabel_areSkipped() throws Exception {
+    Path groups = variant(GROUPS, "      scheduling.k8s.io/group-name: tf-dist-mnist-8f3c1d2e-5a6b-4c7d-8e9f-0a1b2c3d4e5f\n",
+        "");
+    ScenarioImport.Result r = run(QUEUES, CONF, JOBS, groups, PRIORITIES, NODES);
+    hasWarning(r, "Pod/research/tf-dist-mnist-ps-0: no scheduling.k8s.io/group-name annotation, so Volcano does "
+        + "not schedule it; skipped");
+    assertEquals(3, load(r).spec().workloadSources().size());
   }
 }
