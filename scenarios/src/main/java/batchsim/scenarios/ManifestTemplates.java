@@ -2,6 +2,7 @@ package batchsim.scenarios;
 
 import batchsim.scenarios.imports.JobTemplateReader;
 import batchsim.scenarios.imports.KubeObjects;
+import batchsim.scenarios.imports.VolcanoJobReader;
 import batchsim.scenarios.imports.Warnings;
 import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
@@ -11,9 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A workload class's {@code manifest}: a Job, JobSet or Pod group file (or {@code {path, name}} to pick one
- * of several) read as a template of queue, priority class and pod sets. Its values keep their locations,
- * so a problem in the manifest is reported at its line in the manifest's file.
+ * A workload class's {@code manifest}: a Job, JobSet or Pod group file, or Volcano's Job or PodGroup with its
+ * pods (or {@code {path, name}} to pick one of several) read as a template of queue, priority class and pod
+ * sets. Its values keep their locations, so a problem in the manifest is reported at its line in the manifest's
+ * file.
  */
 final class ManifestTemplates {
   private ManifestTemplates() {}
@@ -33,7 +35,10 @@ final class ManifestTemplates {
     }
     List<JobTemplateReader.JobTemplate> templates;
     try {
-      templates = JobTemplateReader.read(KubeObjects.read(file, file.toString(), problems), problems, new Warnings());
+      List<KubeObjects.KubeObject> objects = KubeObjects.read(file, file.toString(), problems);
+      templates = new java.util.ArrayList<>(JobTemplateReader.read(objects.stream()
+          .filter(o -> !VolcanoJobReader.handles(o)).toList(), problems, new Warnings()));
+      templates.addAll(VolcanoJobReader.read(objects, problems, new Warnings())); // vcjobs, PodGroups
     } catch (IOException e) {
       problems.at(pathNode, "cannot read " + file + ": " + e.getMessage());
       return null;

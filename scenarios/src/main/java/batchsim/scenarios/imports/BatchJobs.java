@@ -76,10 +76,25 @@ final class BatchJobs {
    */
   JobTemplate podGroup(List<KubeObject> pods, String name) {
     KubeObject first = pods.get(0);
+    List<Node> templates = new ArrayList<>();
+    List<Tree.Map_> sets = podSetsByRole(pods, templates);
+    String total = Tree.text(first.node(), "metadata", "annotations", GROUP_COUNT);
+    if (total != null && !total.equals(Integer.toString(pods.size()))) {
+      p.warnings.add("Pod:" + GROUP_COUNT, first.location(), "pod group " + name + " says " + GROUP_COUNT + ": "
+          + total + " but the input has " + pods.size() + " of its pods; using those");
+    }
+    String kind = pods.size() == 1 && total == null ? "Pod" : "pod group";
+    return p.template(first, name, kind, sets, templates, null);
+  }
+
+  /**
+   * The pod sets of a group of pods, one per role as {@link #podGroup} says; the pods that count are added
+   * to {@code templates}.
+   */
+  List<Tree.Map_> podSetsByRole(List<KubeObject> pods, List<Node> templates) {
     Map<MapNode, Integer> counts = new LinkedHashMap<>();
     Map<MapNode, String> names = new LinkedHashMap<>();
     Map<List<Object>, MapNode> byRole = new LinkedHashMap<>();
-    List<Node> templates = new ArrayList<>();
     java.util.Set<MapNode> hashed = new java.util.HashSet<>();
     for (KubeObject pod : pods) {
       if (pods.size() > 1 && "Failed".equals(Tree.text(pod.node(), "status", "phase"))) {
@@ -96,11 +111,6 @@ final class BatchJobs {
         hashed.add(canonical);
       }
     }
-    String total = Tree.text(first.node(), "metadata", "annotations", GROUP_COUNT);
-    if (total != null && !total.equals(Integer.toString(pods.size()))) {
-      p.warnings.add("Pod:" + GROUP_COUNT, first.location(), "pod group " + name + " says " + GROUP_COUNT + ": "
-          + total + " but the input has " + pods.size() + " of its pods; using those");
-    }
     List<Tree.Map_> sets = new ArrayList<>();
     counts.forEach((ps, n) -> {
       Tree.Map_ out = Tree.map(ps.location(), ps.path());
@@ -109,8 +119,7 @@ final class BatchJobs {
           : k.equals("count") ? Tree.integer(e.value().location(), e.value().path(), n) : e.value()));
       sets.add(out);
     });
-    String kind = pods.size() == 1 && total == null ? "Pod" : "pod group";
-    return p.template(first, name, kind, sets, templates, null);
+    return sets;
   }
 
   /** What makes two pods the same role without a role hash: requests, node selector, tolerations. */

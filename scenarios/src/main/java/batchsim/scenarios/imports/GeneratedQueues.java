@@ -140,16 +140,21 @@ final class GeneratedQueues {
       return;
     }
     d.flavors.add(Tree.map(HERE, "").put("name", "default", HERE).build());
+    Set<String> cqs = new LinkedHashSet<>(); // LocalQueues of one name in several namespaces share one
+    queues.forEach(q -> cqs.add(q.substring(q.indexOf('/') + 1)));
+    Set<String> made = new LinkedHashSet<>();
     for (String q : queues) {
       String ns = q.contains("/") ? q.substring(0, q.indexOf('/')) : null;
       String name = q.substring(q.indexOf('/') + 1);
       List<Node> quotas = new ArrayList<>();
       for (String r : resources) {
         quotas.add(Tree.map(HERE, "").put("name", r, HERE).put("nominalQuota",
-            Quantities.exact(r, d.capacity.getOrDefault(r, 0L) / queues.size()), HERE).build());
+            Quantities.exact(r, d.capacity.getOrDefault(r, 0L) / cqs.size()), HERE).build());
       }
-      d.clusterQueues.add(Tree.map(HERE, "").put("name", name, HERE)
-          .put("resourceGroups", list(group(List.copyOf(resources), "default", quotas))).build());
+      if (made.add(name)) {
+        d.clusterQueues.add(Tree.map(HERE, "").put("name", name, HERE)
+            .put("resourceGroups", list(group(List.copyOf(resources), "default", quotas))).build());
+      }
       Tree.Map_ lq = Tree.map(HERE, "");
       if (ns != null) {
         lq.put("namespace", ns, HERE);

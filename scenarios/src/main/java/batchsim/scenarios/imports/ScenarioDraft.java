@@ -53,6 +53,10 @@ final class ScenarioDraft {
   final List<Node> traces = new ArrayList<>();
   final List<TraceQueues> traceQueues = new ArrayList<>();
   final Map<String, Long> vcNodes = new LinkedHashMap<>();
+  /** {@code scheduler:} (null: not written, Kueue) and the {@code volcano:} section with its comment. */
+  String scheduler;
+  MapNode volcano;
+  final List<String> volcanoSources = new ArrayList<>();
 
   final RuntimeEstimates runtimes;
 
@@ -80,6 +84,9 @@ final class ScenarioDraft {
     List<ScenarioWriter.Section> sections = new ArrayList<>();
     sections.add(new ScenarioWriter.Section("name", Tree.string(HERE, "", name), List.of()));
     sections.add(new ScenarioWriter.Section("seed", Tree.integer(HERE, "", 1), List.of()));
+    if (scheduler != null) {
+      sections.add(new ScenarioWriter.Section("scheduler", Tree.string(HERE, "", scheduler), List.of()));
+    }
     if (snapshotTime != null) {
       sections.add(new ScenarioWriter.Section("snapshotTime", Tree.string(HERE, "", snapshotTime.toString()),
           List.of("t = 0 is this time: the Kueue Workloads' live state (`--snapshot-time`, else the latest time the "
@@ -101,6 +108,7 @@ final class ScenarioDraft {
     sections.add(section("clusterQueues", clusterQueues, List.of()));
     sections.add(section("localQueues", localQueues, List.of()));
     sections.add(section("priorityClasses", priorityClasses, List.of()));
+    sections.add(new ScenarioWriter.Section("volcano", volcano, volcanoSources));
     Tree.Map_ w = Tree.map(HERE, "");
     if (!classes.isEmpty()) {
       w.put("classes", Tree.list(HERE, "", classes));

@@ -109,6 +109,7 @@ public final class ScenarioImport {
       }
     }
     translateObjects();
+    traceFiles.forEach(t -> VolcanoImport.noTraces(d, t));
     for (int t = 0; t < traceFiles.size(); t++) {
       TraceImport.trace(d, traceFiles.get(t), traceKinds.get(t));
     }
@@ -148,6 +149,7 @@ public final class ScenarioImport {
   }
 
   private void translateObjects() {
+    List<KubeObject> objects = VolcanoImport.others(d, this.objects); // Volcano's are read after the nodes
     IgnoredObjects ignored = new IgnoredObjects();
     for (KubeObject o : objects) {
       if (!KueueManifestReader.handles(o) && !NodeListReader.handles(o) && !JobTemplateReader.handles(o)
@@ -184,6 +186,7 @@ public final class ScenarioImport {
       d.clusterSources.add(nodes.size() + " nodes from kubectl output, grouped into " + grouped.size()
           + " pools of identical nodes (per-node labels such as kubernetes.io/hostname dropped)");
     }
+    VolcanoImport.translate(d, this.objects, this::jobClass);
     WorkloadObjects.Result live = WorkloadObjects.read(objects, d.options.snapshot(), d.sink, d.warnings,
         nodeNames::get, d.runtimes);
     liveState(live);
@@ -250,7 +253,7 @@ public final class ScenarioImport {
   private void jobClass(JobTemplateReader.JobTemplate t) {
     Path file = Path.of(t.source().location().file());
     Tree.Map_ c = Tree.map(HERE, "").put("name", dns(t.name()), HERE);
-    long sameFile = objects.stream().filter(o -> JobTemplateReader.handles(o)
+    long sameFile = objects.stream().filter(o -> (JobTemplateReader.handles(o) || VolcanoJobReader.handles(o))
         && o.location().file().equals(t.source().location().file())).count();
     if (t.kind().equals("TrainJob")) {
       // its pod sets come from a runtime that may be in another input: written out, not re-read from the file
