@@ -10,8 +10,6 @@ import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.scenarios.yaml.YamlTreeReader;
-import batchsim.workloads.trace.NodePools;
-import batchsim.workloads.trace.NodeRecord;
 import batchsim.workloads.trace.TraceFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -99,6 +97,7 @@ public final class ScenarioImport {
     if (d.pools.isEmpty() && d.nodesFrom.isEmpty()) {
       ClusterImport.placeholderCluster(d);
     }
+    AdmissionCheckImport.add(d, objects);
     if (d.clusterQueues.isEmpty()) {
       GeneratedQueues.generateQueues(d, name);
     }
@@ -144,13 +143,7 @@ public final class ScenarioImport {
           .forEach(o -> files.add(d.rel(Path.of(o.location().file()))));
       d.queueSources.add("Kueue objects from " + String.join(", ", files));
     }
-    List<NodeRecord> nodes = NodeListReader.read(objects, NodeListReader.Options.DEFAULT, d.sink, d.warnings);
-    if (!nodes.isEmpty()) {
-      List<NodePools.Pool> grouped = NodeListReader.pools(nodes);
-      grouped.forEach(p -> d.pools.add(ClusterImport.pool(d, p)));
-      d.clusterSources.add(nodes.size() + " nodes from kubectl output, grouped into " + grouped.size()
-          + " pools of identical nodes (per-node labels such as kubernetes.io/hostname dropped)");
-    }
+    ClusterImport.kubectlNodes(d, objects);
     for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, d.sink, d.warnings)) {
       jobClass(t);
     }
