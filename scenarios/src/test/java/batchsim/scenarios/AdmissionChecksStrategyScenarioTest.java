@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import batchsim.core.metrics.RunResult;
 import batchsim.core.metrics.WorkloadRecord;
+import batchsim.core.model.QueueObjectAction;
 import batchsim.core.sim.Simulation;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,20 @@ class AdmissionChecksStrategyScenarioTest {
     assertEquals(5 * MIN, w.get("second").admittedMs(), "spot: admitted when its ProvisioningRequest is Provisioned");
     assertEquals("FINISHED", w.get("second").state());
     assertEquals(1, r.provisioning().requests());
+  }
+
+  @Test
+  void timelineUpdate_setsTheStrategy() throws Exception {
+    String yaml = scenario("    admissionChecks: [audit]") + String.join("\n",
+        "events:",
+        "  - {at: 1h, updateClusterQueue: {name: ml, admissionChecksStrategy: {admissionChecks: [{name: prov, "
+            + "onFlavors: [spot]}]}}}",
+        "");
+    var update = (QueueObjectAction.UpdateClusterQueue) ScenarioLoader.parse("t.yaml", yaml).spec().timeline().get(0)
+        .action();
+    assertTrue(update.fields().contains("admissionChecks"));
+    assertEquals(List.of("prov"), update.patch().admissionChecks());
+    assertEquals(Map.of("prov", List.of("spot")), update.patch().checkFlavors());
   }
 
   @Test

@@ -81,7 +81,12 @@ final class AdmissionCheckImport {
       comment.add("controller " + controller + ": Pending until the timeline answers it (setAdmissionCheck)");
     } else {
       KubeObject config = config(d, o, spec, configs);
-      entry.put("provisioningRequest", provisioning(d, o, config, comment));
+      String pool = PoolChoice.pool(d, o.name(), comment);
+      if (pool != null) {
+        entry.put("provisioningRequest", provisioning(d, o, config, pool, comment));
+      } else {
+        comment.add("no node pool to grow: Pending until the timeline answers it (setAdmissionCheck)");
+      }
     }
     MapNode built = entry.build();
     d.admissionChecks.add(built);
@@ -104,7 +109,8 @@ final class AdmissionCheckImport {
   }
 
   /** The provisioningRequest block: the config's parameters, then assumed autoscaler behaviour. */
-  private static Node provisioning(ScenarioDraft d, KubeObject check, KubeObject config, List<String> comment) {
+  private static Node provisioning(ScenarioDraft d, KubeObject check, KubeObject config, String pool,
+      List<String> comment) {
     Node spec = config == null ? null : Tree.get(config.node(), "spec");
     Tree.Map_ p = Tree.map(config == null ? check.location() : config.location(), "provisioningRequest");
     if (config != null) {
@@ -113,10 +119,7 @@ final class AdmissionCheckImport {
     }
     String cls = cls(d, config, Tree.text(spec, "provisioningClassName"));
     p.put("class", cls, HERE);
-    String pool = PoolChoice.pool(d, check.name(), comment);
-    if (pool != null) {
-      p.put("pool", pool, HERE);
-    }
+    p.put("pool", pool, HERE);
     boolean atomic = !cls.equals("check-capacity");
     Tree.Map_ lognormal = Tree.map(HERE, "").put("median", "6m", HERE).put("p99", "20m", HERE);
     p.put("delay", atomic ? Tree.map(HERE, "").put("lognormal", lognormal.build()).build()
@@ -128,7 +131,7 @@ final class AdmissionCheckImport {
     comment.add("Assumptions to edit (a cluster does not say them): delay " + (atomic
         ? "lognormal median 6m, p99 20m (node provisioning)" : "10s (one autoscaler loop)")
         + ", failureProbability 0" + (atomic ? ", bookingExpiry 10m (cluster-autoscaler's capacity booking)" : "")
-        + (pool == null ? "" : ", pool " + pool + " and its autoscaling range"));
+        + ", pool " + pool + " and its autoscaling range");
     Node retry = RETRY.keep(Tree.get(spec, "retryStrategy"), CONFIG, CONFIG, new Warnings()); // warned above
     if (retry instanceof MapNode m && !m.entries().isEmpty()) {
       p.put("retry", retry);

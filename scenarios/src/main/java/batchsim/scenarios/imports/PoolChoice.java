@@ -27,8 +27,8 @@ final class PoolChoice {
     List<String> all = new ArrayList<>();
     d.pools.forEach(p -> all.add(Tree.text(p, "name")));
     if (all.isEmpty()) {
-      d.warnings.add("AdmissionCheck:pool", HERE, "admission check " + check + ": there are no node pools to grow; "
-          + "write provisioningRequest.pool by hand");
+      d.warnings.add("AdmissionCheck:pool", HERE, "admission check " + check + ": there are no node pools to grow "
+          + "(nodes come from nodesFrom); imported without provisioningRequest, so it stays Pending: write one by hand");
       return null;
     }
     Set<String> matching = new LinkedHashSet<>();

@@ -105,6 +105,14 @@ class KueueClusterImportTest {
   }
 
   @Test
+  void noPoolToGrow_checkWithoutProvisioningRequest() throws Exception {
+    ScenarioImport.Result r = run(List.of(DIR.resolve("v1beta1-checks.yaml"),
+        Path.of("src/test/resources/traces/alibaba-nodes.csv")));
+    assertNull(check(load(r), "capacity").provisioning(), "Alibaba nodes come by nodesFrom: no pool is known here");
+    assertTrue(warned(r, "admission check capacity: there are no node pools to grow"), r.warnings().toString());
+  }
+
+  @Test
   void checkNamedButNotImported_isAPendingCheck() throws Exception {
     ScenarioImport.Result r = run(List.of(Path.of("src/test/resources/imports/kueue-export.yaml")));
     assertNull(check(load(r), "dws-prov").provisioning());

@@ -41,6 +41,17 @@ class AdmissionChecksStrategyTest {
     assertEquals(List.of("all", "spot-only", "both"), cq.checksFor(Set.of("other", "spot")), "any assigned flavor");
   }
 
+  /** Kueue pkg/workload TestAdmissionChecksForWorkload, "Only relevant checks returned for an admitted workload". */
+  @Test
+  void kueueCase_onlyRelevantChecksForAnAdmittedWorkload() {
+    ClusterQueueSpec cq = new ClusterQueueSpec("cq", null, List.of(), QueueingStrategy.BEST_EFFORT_FIFO,
+        PreemptionSpec.NEVER, FlavorFungibility.DEFAULT, 1.0, List.of("ac1", "ac2", "ac3", "ac4", "ac5", "ac6"),
+        Map.of("ac1", List.of("flavor1"), "ac2", List.of("flavor2"), "ac3", List.of("flavor1", "flavor2"),
+            "ac4", List.of("flavor1", "flavor2", "non-existent-flavor"), "ac5", List.of("non-existent-flavor")));
+    // cpu on flavor1, memory on flavor2
+    assertEquals(List.of("ac1", "ac2", "ac3", "ac4", "ac6"), cq.checksFor(Set.of("flavor1", "flavor2")));
+  }
+
   @Test
   void provisioningOnSpotOnly_reservedFlavorAdmitsAtOnce_spotWaitsForTheRequest() {
     // Two flavors, 8 GPUs of quota each: "reserved" (one fixed node) first, then "spot" (an autoscaled pool
