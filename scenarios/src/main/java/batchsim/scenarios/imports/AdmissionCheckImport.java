@@ -2,6 +2,7 @@ package batchsim.scenarios.imports;
 
 import static batchsim.scenarios.imports.ScenarioDraft.HERE;
 
+import batchsim.core.model.ProvisioningSpec;
 import batchsim.scenarios.imports.KubeObjects.KubeObject;
 import batchsim.scenarios.yaml.Location;
 import batchsim.scenarios.yaml.MapNode;
@@ -28,9 +29,11 @@ final class AdmissionCheckImport {
   static final String PROVISIONING_CONTROLLER = "kueue.x-k8s.io/provisioning-request";
   /** cluster-autoscaler's ProvisioningRequest classes (autoscaling.x-k8s.io) and batchsim's names for them. */
   private static final Map<String, String> CLASSES = Map.of(
-      "best-effort-atomic-scale-up.autoscaling.x-k8s.io", "best-effort-atomic-scale-up",
-      "check-capacity.autoscaling.x-k8s.io", "check-capacity",
-      "queued-provisioning.gke.io", "best-effort-atomic-scale-up");
+      "best-effort-atomic-scale-up.autoscaling.x-k8s.io", ProvisioningSpec.ATOMIC_SCALE_UP,
+      "check-capacity.autoscaling.x-k8s.io", ProvisioningSpec.CHECK_CAPACITY,
+      "queued-provisioning.gke.io", ProvisioningSpec.ATOMIC_SCALE_UP);
+  /** GKE's Dynamic Workload Scheduler class, modelled as an atomic scale-up. */
+  private static final String GKE_QUEUED = "queued-provisioning.gke.io";
   private static final Shape RETRY = Shape.obj("backoffLimitCount", Shape.LEAF, "backoffBaseSeconds", Shape.LEAF,
       "backoffMaxSeconds", Shape.LEAF);
   private static final Shape CONFIG_SPEC = Shape.obj("provisioningClassName", Shape.LEAF, "managedResources",
@@ -115,12 +118,12 @@ final class AdmissionCheckImport {
     Tree.Map_ p = Tree.map(config == null ? check.location() : config.location(), "provisioningRequest");
     if (config != null) {
       comment.add("parameters from " + CONFIG + " " + config.name() + " (" + config.location() + ")");
-      warnUnmodelled(d, config, spec);
+      CONFIG_SPEC.keep(spec, CONFIG, CONFIG + " " + config.name(), d.warnings); // podSetUpdates, parameters, ...
     }
     String cls = cls(d, config, Tree.text(spec, "provisioningClassName"));
     p.put("class", cls, HERE);
     p.put("pool", pool, HERE);
-    boolean atomic = !cls.equals("check-capacity");
+    boolean atomic = !cls.equals(ProvisioningSpec.CHECK_CAPACITY);
     Tree.Map_ lognormal = Tree.map(HERE, "").put("median", "6m", HERE).put("p99", "20m", HERE);
     p.put("delay", atomic ? Tree.map(HERE, "").put("lognormal", lognormal.build()).build()
         : Tree.string(HERE, "", "10s"));
@@ -154,10 +157,10 @@ final class AdmissionCheckImport {
 
   private static String cls(ScenarioDraft d, KubeObject config, String className) {
     if (className == null) {
-      return "best-effort-atomic-scale-up";
+      return ProvisioningSpec.ATOMIC_SCALE_UP;
     }
     String cls = CLASSES.get(className);
-    if (className.equals("queued-provisioning.gke.io")) {
+    if (className.equals(GKE_QUEUED)) {
       d.warnings.add("ProvisioningRequestConfig:class:" + className, config.location(), CONFIG + " " + config.name()
           + ": provisioningClassName " + className + " (GKE queued provisioning) is modelled as "
           + "best-effort-atomic-scale-up: all nodes or none, after the delay");
@@ -165,14 +168,9 @@ final class AdmissionCheckImport {
       d.warnings.add("ProvisioningRequestConfig:class:" + className, config.location(), CONFIG + " " + config.name()
           + ": provisioningClassName " + className + " is not one batchsim models (check-capacity, "
           + "best-effort-atomic-scale-up); read as best-effort-atomic-scale-up");
-      cls = "best-effort-atomic-scale-up";
+      cls = ProvisioningSpec.ATOMIC_SCALE_UP;
     }
     return cls;
-  }
-
-  /** podSetUpdates, podSetMergePolicy, parameters and whatever else the config sets: warned, once per field. */
-  private static void warnUnmodelled(ScenarioDraft d, KubeObject config, Node spec) {
-    CONFIG_SPEC.keep(spec, CONFIG, CONFIG + " " + config.name(), d.warnings);
   }
 
   /** Every check name the draft's ClusterQueues use, with where it is written. */

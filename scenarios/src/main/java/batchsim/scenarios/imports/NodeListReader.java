@@ -142,11 +142,15 @@ public final class NodeListReader {
       String name = pool + "-" + (next.merge(pool, 1, Integer::sum) - 1);
       names.put(n.name(), name);
       KubeObject o = source.get(n);
-      String why = notSchedulable(o.node());
-      if (why != null) {
-        (why.equals(CORDONED) ? cordoned : notReady).add(name);
-        warnings.add("Node:" + why, o.location(), "Node " + o.name() + " is " + why + ": imported as " + name + ", "
-            + (why.equals(CORDONED) ? "cordoned (cordonNodes" : "NotReady (setNodeNotReady") + " at 0s in events)");
+      if (isCordoned(o.node())) {
+        cordoned.add(name);
+        warnings.add("Node:" + CORDONED, o.location(), "Node " + o.name() + " is cordoned: imported as " + name
+            + ", cordoned (cordonNodes at 0s in events)");
+      }
+      if (isNotReady(o.node())) {
+        notReady.add(name);
+        warnings.add("Node:not Ready", o.location(), "Node " + o.name() + " is not Ready: imported as " + name
+            + ", NotReady (setNodeNotReady at 0s in events)");
       }
     }
     return new Cluster(pools, names, notReady, cordoned, dropped);
@@ -228,14 +232,15 @@ public final class NodeListReader {
 
   /** "not Ready", "cordoned", or null for a node that takes pods. */
   private static String notSchedulable(Node node) {
-    if ("true".equals(Tree.text(node, "spec", "unschedulable"))) {
-      return CORDONED;
-    }
-    for (Node c : Tree.items(node, "status", "conditions")) {
-      if ("Ready".equals(Tree.text(c, "type")) && !"True".equals(Tree.text(c, "status"))) {
-        return "not Ready";
-      }
-    }
-    return null;
+    return isCordoned(node) ? CORDONED : isNotReady(node) ? "not Ready" : null;
+  }
+
+  private static boolean isCordoned(Node node) {
+    return "true".equals(Tree.text(node, "spec", "unschedulable"));
+  }
+
+  private static boolean isNotReady(Node node) {
+    return Tree.items(node, "status", "conditions").stream()
+        .anyMatch(c -> "Ready".equals(Tree.text(c, "type")) && !"True".equals(Tree.text(c, "status")));
   }
 }
