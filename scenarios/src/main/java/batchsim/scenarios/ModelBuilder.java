@@ -88,7 +88,16 @@ final class ModelBuilder {
 
   static ClusterQueueSpec clusterQueue(Spec.ClusterQueue cq) {
     return new ClusterQueueSpec(cq.name().text(), text(cq.cohort()), groups(cq.resourceGroups()),
-        cq.queueingStrategy(), cq.preemption(), cq.fungibility(), cq.fairWeight(), cq.admissionChecks());
+        cq.queueingStrategy(), cq.preemption(), cq.fungibility(), cq.fairWeight(), cq.admissionChecks(),
+        checkFlavors(cq.checkRules()));
+  }
+
+  /** The onFlavors of the admissionChecksStrategy rules that have them. */
+  private static Map<String, List<String>> checkFlavors(List<Spec.CheckRule> rules) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    rules.stream().filter(r -> !r.onFlavors().isEmpty())
+        .forEach(r -> out.put(r.name().text(), r.onFlavors().stream().map(ScalarNode::text).toList()));
+    return out;
   }
 
   static CohortSpec cohort(Spec.Cohort c) {

@@ -73,9 +73,10 @@ final class ProvisioningBinder {
       }
     }
     for (Spec.ClusterQueue cq : scenario.clusterQueues()) {
-      for (String c : cq.admissionChecks()) {
+      for (Spec.CheckRule rule : cq.checkRules()) {
+        String c = rule.name().text();
         if (!defined.containsKey(c)) {
-          problems.at(cq.name(), "ClusterQueue " + cq.name().text() + " names admission check '" + c
+          problems.at(rule.name(), "ClusterQueue " + cq.name().text() + " names admission check '" + c
               + "', which admissionChecks does not define" + (defined.isEmpty() ? "" : " (known: "
               + String.join(", ", defined.keySet()) + ")"));
         }

@@ -61,7 +61,8 @@ final class QueueBinder {
    */
   Spec.ClusterQueue clusterQueue(Node n, String... extraKeys) {
     List<String> keys = new ArrayList<>(List.of("name", "cohortName", "cohort", "queueingStrategy", "preemption",
-        "flavorFungibility", "fairSharing", "admissionChecks", "resourceGroups", "namespaceSelector"));
+        "flavorFungibility", "fairSharing", "admissionChecks", "admissionChecksStrategy", "resourceGroups",
+        "namespaceSelector"));
     keys.addAll(List.of(extraKeys));
     Fields f = Fields.of(n, problems, keys.toArray(new String[0]));
     ScalarNode name = f.requiredName("name");
@@ -75,13 +76,48 @@ final class QueueBinder {
     // A patch that leaves cohortName out may still borrow: its limits are checked against the merged object.
     boolean mayHaveParent = cohort != null || extraKeys.length > 0;
     List<Spec.ResourceGroup> groups = resourceGroups(f, mayHaveParent, "a cohortName");
-    List<String> checks = new ArrayList<>();
-    f.stringList("admissionChecks").forEach(s -> checks.add(s.text()));
+    List<Spec.CheckRule> rules = checkRules(f, groups, extraKeys.length > 0);
+    List<String> checks = rules.stream().map(r -> r.name().text()).toList();
     return new Spec.ClusterQueue(name, cohort, groups,
         f.enumeration("queueingStrategy", QueueingStrategy.class, QueueingStrategy.BEST_EFFORT_FIFO),
         preemption(f.map("preemption", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort")),
         fungibility(f.map("flavorFungibility", "whenCanBorrow", "whenCanPreempt", "preference")),
-        weight(f), List.copyOf(checks));
+        weight(f), checks, rules);
+  }
+
+  /**
+   * {@code admissionChecks: [name]} or (exclusive, as Kueue's v1beta1 validation says) {@code
+   * admissionChecksStrategy: {admissionChecks: [{name, onFlavors}]}}; onFlavors must be flavors of the
+   * queue's resource groups (Kueue's ClusterQueue webhook; not checked for a patch without resourceGroups).
+   */
+  private List<Spec.CheckRule> checkRules(Fields f, List<Spec.ResourceGroup> groups, boolean patch) {
+    List<Spec.CheckRule> out = new ArrayList<>();
+    if (!f.atMostOne("admissionChecks", "admissionChecksStrategy")) {
+      return out;
+    }
+    f.stringList("admissionChecks").forEach(s -> out.add(new Spec.CheckRule(s, List.of())));
+    List<String> flavors = new ArrayList<>();
+    groups.forEach(g -> g.flavors().forEach(fq -> flavors.add(fq.flavor().text())));
+    Map<String, ScalarNode> seen = new LinkedHashMap<>();
+    for (Node n : f.map("admissionChecksStrategy", "admissionChecks").requiredList("admissionChecks", true)) {
+      Fields r = Fields.of(n, problems, "name", "onFlavors");
+      ScalarNode check = r.requiredName("name");
+      if (check == null) {
+        continue;
+      }
+      if (seen.put(check.text(), check) != null) {
+        problems.at(check, "admission check '" + check.text() + "' is listed twice");
+      }
+      List<ScalarNode> on = r.stringList("onFlavors");
+      for (ScalarNode flavor : on) {
+        if (!flavors.contains(flavor.text()) && !(patch && groups.isEmpty())) {
+          problems.at(flavor, "onFlavors: '" + flavor.text() + "' is not a flavor of this ClusterQueue's "
+              + "resourceGroups" + (flavors.isEmpty() ? "" : " (its flavors: " + String.join(", ", flavors) + ")"));
+        }
+      }
+      out.add(new Spec.CheckRule(check, List.copyOf(on)));
+    }
+    return out;
   }
 
   List<Spec.LocalQueue> localQueues(List<Node> items) {

@@ -84,6 +84,9 @@ final class QueueObjectActions extends ActionFamily {
     if (block.get("cohort") != null) {
       fields.add("cohortName"); // the v1beta1 spelling
     }
+    if (block.get("admissionChecksStrategy") != null) {
+      fields.add("admissionChecks"); // the checks with their onFlavors
+    }
     StopPolicy stop = null;
     Node sp = block.get(TimelineObjects.STOP_POLICY);
     if (sp != null && !sp.isNull()) {
@@ -98,9 +101,10 @@ final class QueueObjectActions extends ActionFamily {
       return null;
     }
     boolean ok = flavorRefs(patch.resourceGroups());
-    for (String c : patch.admissionChecks()) {
+    for (Spec.CheckRule rule : patch.checkRules()) {
+      String c = rule.name().text();
       if (!ctx.admissionChecks.contains(c)) {
-        ctx.problems.at(block.get("admissionChecks"), "unknown AdmissionCheck '" + c + "' "
+        ctx.problems.at(rule.name(), "unknown AdmissionCheck '" + c + "' "
             + ScenarioValidator.known(ctx.admissionChecks));
         ok = false;
       }

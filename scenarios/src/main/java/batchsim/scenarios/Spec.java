@@ -63,7 +63,13 @@ final class Spec {
 
   record ClusterQueue(ScalarNode name, ScalarNode cohort, List<ResourceGroup> resourceGroups,
       QueueingStrategy queueingStrategy, PreemptionSpec preemption, FlavorFungibility fungibility,
-      double fairWeight, List<String> admissionChecks) {}
+      double fairWeight, List<String> admissionChecks, List<CheckRule> checkRules) {}
+
+  /**
+   * One admission check of a ClusterQueue: an {@code admissionChecks} item (no onFlavors) or an
+   * {@code admissionChecksStrategy} rule.
+   */
+  record CheckRule(ScalarNode name, List<ScalarNode> onFlavors) {}
 
   /** {@code fullName} is "namespace/name", or the name when no namespace is given. */
   record LocalQueue(ScalarNode name, String fullName, ScalarNode clusterQueue) {}

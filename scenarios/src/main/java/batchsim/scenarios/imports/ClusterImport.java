@@ -4,7 +4,9 @@ import static batchsim.scenarios.imports.ScenarioDraft.HERE;
 import static batchsim.scenarios.imports.ScenarioDraft.location;
 
 import batchsim.core.model.Taint;
+import batchsim.scenarios.imports.KubeObjects.KubeObject;
 import batchsim.scenarios.imports.TraceImport.TraceQueues;
+import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.workloads.trace.AlibabaNodeReader;
 import batchsim.workloads.trace.GpuOptions;
@@ -18,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The cluster section: node pools from a node list, an Alibaba node file by path, or placeholder nodes. */
+/** The cluster section: node pools from Node objects, an Alibaba node file by path, or placeholder nodes. */
 final class ClusterImport {
   /** Generated quotas and placeholder clusters aim at this utilization of the trace's mean demand. */
   private static final double TARGET_LOAD = 0.7;
@@ -43,6 +45,39 @@ final class ClusterImport {
     d.header.add("  " + d.rel(p) + ": " + nodes.size() + " Alibaba nodes (" + grouped.size() + " kinds), read when the "
         + "scenario loads");
     d.clusterSources.add("the nodes of " + d.rel(p) + " (cluster.nodesFrom; identical nodes become one pool)");
+  }
+
+  /**
+   * The Node objects among {@code objects} as pools of nodes that schedule alike, NotReady and cordoned ones
+   * made so at 0s by timeline events; the real → scenario node names go to {@code d.nodeNames} and a comment.
+   */
+  static void kubectlNodes(ScenarioDraft d, List<KubeObject> objects) {
+    NodeListReader.Cluster c = NodeListReader.cluster(objects, SchedulingLabels.of(objects), d.sink, d.warnings);
+    if (c.scenarioNames().isEmpty()) {
+      return;
+    }
+    c.pools().forEach(p -> d.pools.add(pool(d, p)));
+    d.nodeNames.putAll(c.scenarioNames());
+    nodeEvent(d, "setNodeNotReady", c.notReady(), "not Ready in the node list: NotReady from the start");
+    nodeEvent(d, "cordonNodes", c.cordoned(), "cordoned (spec.unschedulable) in the node list");
+    d.clusterSources.add(c.scenarioNames().size() + " nodes from kubectl output, grouped into " + c.pools().size()
+        + " pools of nodes alike in allocatable, taints and the labels flavors, topologies and jobs select on"
+        + (c.droppedLabels().isEmpty() ? "" : "; labels left out: " + String.join(", ", c.droppedLabels())));
+    List<String> names = new ArrayList<>();
+    c.scenarioNames().forEach((real, scenario) -> names.add(real + "=" + scenario));
+    d.clusterSources.add("Node names (real=scenario): " + String.join(" ", names));
+  }
+
+  private static void nodeEvent(ScenarioDraft d, String action, List<String> nodes, String why) {
+    if (nodes.isEmpty()) {
+      return;
+    }
+    List<Node> names = new ArrayList<>();
+    nodes.forEach(n -> names.add(Tree.string(HERE, "", n)));
+    MapNode e = Tree.map(HERE, "").put("at", "0s", HERE).put(action, Tree.map(HERE, "")
+        .put("nodes", Tree.list(HERE, "", names)).build()).build();
+    d.events.add(e);
+    d.comments.put(e, List.of(nodes.size() + " node(s) " + why));
   }
 
   static Node pool(ScenarioDraft d, NodePools.Pool p) {

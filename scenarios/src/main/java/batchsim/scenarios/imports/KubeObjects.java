@@ -15,11 +15,14 @@ import java.util.regex.Pattern;
 /**
  * Reads Kubernetes objects as {@code kubectl} writes and accepts them: one object per YAML document,
  * several documents separated by {@code ---}, and {@code kind: List} (or {@code kind: XList}) with
- * {@code items}, which is what {@code kubectl get ... -o yaml} prints. JSON works too.
+ * {@code items}, which is what {@code kubectl get ... -o yaml} prints. JSON works too. An object with only
+ * {@code metadata.generateName} gets a unique name, repeatable from import to import.
  */
 public final class KubeObjects {
   private static final Pattern DOCUMENT_START = Pattern.compile("---(\\s.*)?");
   private static final Pattern DOCUMENT_END = Pattern.compile("\\.\\.\\.\\s*");
+  /** The characters the API server draws generateName suffixes from (k8s.io/apiserver names.go). */
+  private static final String SUFFIX_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
 
   private KubeObjects() {}
 
@@ -111,15 +114,53 @@ public final class KubeObjects {
       }
       return;
     }
+    String namespace = Tree.text(m, "metadata", "namespace");
     String name = Tree.text(m, "metadata", "name");
-    if (name == null) {
-      name = Tree.text(m, "metadata", "generateName");
-      name = name == null ? null : name.replaceAll("-$", "");
+    String generate = Tree.text(m, "metadata", "generateName");
+    if (name == null && generate != null) {
+      name = generatedName(m, kind, namespace, generate, out);
     }
     if (name == null) {
       problems.report(m.location(), m.path(), kind + " has no metadata.name");
       return;
     }
-    out.add(new KubeObject(m, apiVersion, kind, name, Tree.text(m, "metadata", "namespace")));
+    out.add(new KubeObject(m, apiVersion, kind, name, namespace));
+  }
+
+  /**
+   * A name for an object with only {@code metadata.generateName}: the prefix and five characters of the API
+   * server's alphabet, as {@code kubectl create} would get, but taken from a hash of the file's name and the
+   * object's line and column so that importing the same files again gives the same names. A name another
+   * object of the kind already has in this read is hashed again.
+   */
+  private static String generatedName(MapNode m, String kind, String namespace, String prefix, List<KubeObject> out) {
+    String file = m.location().file();
+    String seed = file.substring(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1) + ":"
+        + m.location().line() + ":" + m.location().column();
+    for (int attempt = 0; ; attempt++) {
+      String name = prefix + suffix(seed + "#" + attempt);
+      boolean taken = out.stream().anyMatch(o -> o.kind().equals(kind) && o.name().equals(name)
+          && java.util.Objects.equals(o.namespace(), namespace));
+      if (!taken) {
+        return name;
+      }
+    }
+  }
+
+  /** Five characters of Kubernetes' name-suffix alphabet (no vowels, no look-alikes) from a hash of {@code seed}. */
+  private static String suffix(String seed) {
+    long h = 1125899906842597L;
+    for (int i = 0; i < seed.length(); i++) {
+      h = 31 * h + seed.charAt(i);
+    }
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 5; i++) {
+      sb.append(SUFFIX_ALPHABET.charAt((int) Math.floorMod(h, SUFFIX_ALPHABET.length())));
+      h = Math.floorDiv(h, SUFFIX_ALPHABET.length());
+    }
+    return sb.toString();
   }
 }

@@ -10,16 +10,17 @@ import java.util.Set;
 
 /**
  * Kueue's objects ({@code kueue.x-k8s.io} v1beta1 and v1beta2: ResourceFlavor, Cohort, ClusterQueue,
- * LocalQueue, Topology) translated to scenario entries ({@link Priorities} reads WorkloadPriorityClass).
- * Scenario fields follow v1beta2, so a spec mostly copies over; v1beta1 spellings are renamed
- * ({@code cohort} → {@code cohortName}, fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch});
- * a Topology becomes a {@code topologies} entry (its levels' node labels). Fields batchsim does not model (stopPolicy,
- * admissionChecksStrategy, ...) are warned about, once per field.
+ * LocalQueue, Topology; WorkloadPriorityClass is {@link Priorities}', AdmissionCheck and
+ * ProvisioningRequestConfig {@link AdmissionCheckImport}'s) translated to scenario entries. Scenario fields
+ * follow v1beta2, so a spec mostly copies over; v1beta1 spellings are renamed ({@code cohort} →
+ * {@code cohortName}, fungibility {@code Borrow}/{@code Preempt} → {@code MayStopSearch}); a Topology becomes a
+ * {@code topologies} entry (its levels' node labels). Fields batchsim does not model (stopPolicy, ...) are
+ * warned about, once per field.
  */
 public final class KueueManifestReader {
   static final String GROUP = "kueue.x-k8s.io";
-  private static final Set<String> KINDS =
-      Set.of("ResourceFlavor", "Cohort", "ClusterQueue", "LocalQueue", "WorkloadPriorityClass", "Topology");
+  private static final Set<String> KINDS = Set.of("ResourceFlavor", "Cohort", "ClusterQueue", "LocalQueue",
+      "WorkloadPriorityClass", "Topology", AdmissionCheckImport.CHECK, AdmissionCheckImport.CONFIG);
   private static final Set<String> VERSIONS = Set.of("v1beta1", "v1beta2", "v1alpha1");
 
   private static final Shape QUOTA = Shape.obj("name", Shape.LEAF, "nominalQuota", Shape.LEAF, "borrowingLimit",
@@ -36,7 +37,8 @@ public final class KueueManifestReader {
           "borrowWithinCohort", Shape.obj("policy", Shape.LEAF, "maxPriorityThreshold", Shape.LEAF)),
       "flavorFungibility", Shape.obj("whenCanBorrow", Shape.LEAF, "whenCanPreempt", Shape.LEAF, "preference",
           Shape.LEAF),
-      "fairSharing", FAIR, "admissionChecks", Shape.LEAF, "resourceGroups", GROUPS);
+      "fairSharing", FAIR, "admissionChecks", Shape.LEAF, "admissionChecksStrategy", Shape.obj("admissionChecks",
+          Shape.list(Shape.obj("name", Shape.LEAF, "onFlavors", Shape.LEAF))), "resourceGroups", GROUPS);
   private static final Shape LOCAL_QUEUE = Shape.obj("clusterQueue", Shape.LEAF);
 
   private KueueManifestReader() {}
@@ -77,8 +79,10 @@ public final class KueueManifestReader {
         case "Cohort" -> cohorts.add(entry(o, spec, COHORT, warnings, false));
         case "ClusterQueue" -> cqs.add(clusterQueue(o, spec, warnings));
         case "LocalQueue" -> lqs.add(localQueue(o, spec, warnings));
-        case "WorkloadPriorityClass" -> { } // Priorities reads these with the core PriorityClasses
-        default -> topologies.add(topology(o, spec, warnings));
+        case "Topology" -> topologies.add(topology(o, spec, warnings));
+        // WorkloadPriorityClass: Priorities reads these with the core PriorityClasses; AdmissionCheck,
+        // ProvisioningRequestConfig: AdmissionCheckImport, once pools are known
+        default -> { }
       }
     }
     return new Result(topologies, flavors, cohorts, cqs, lqs);

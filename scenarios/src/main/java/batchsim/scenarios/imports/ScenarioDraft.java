@@ -36,12 +36,17 @@ final class ScenarioDraft {
 
   final List<Node> pools = new ArrayList<>();
   final List<Node> nodesFrom = new ArrayList<>();
+  /** Imported Node objects' names → their scenario names ({@code <pool>-<i>}), in input order. */
+  final Map<String, String> nodeNames = new LinkedHashMap<>();
+  final List<Node> events = new ArrayList<>();
   final List<String> clusterSources = new ArrayList<>();
   final Map<String, Long> capacity = new LinkedHashMap<>();
   final List<Node> topologies = new ArrayList<>();
   final List<Node> flavors = new ArrayList<>();
   final List<Node> cohorts = new ArrayList<>();
   final List<Node> clusterQueues = new ArrayList<>();
+  final List<Node> admissionChecks = new ArrayList<>();
+  final List<Node> autoscaling = new ArrayList<>();
   final List<Node> localQueues = new ArrayList<>();
   final List<Node> priorityClasses = new ArrayList<>();
   final List<String> queueSources = new ArrayList<>();
@@ -100,6 +105,8 @@ final class ScenarioDraft {
       cluster.put("nodesFrom", Tree.list(HERE, "", nodesFrom));
     }
     sections.add(new ScenarioWriter.Section("cluster", cluster.build(), clusterSources));
+    sections.add(section("autoscaling", autoscaling, List.of()));
+    sections.add(section("admissionChecks", admissionChecks, List.of()));
     if (!topologies.isEmpty()) {
       sections.add(new ScenarioWriter.Section("topologies", Tree.list(HERE, "", topologies), queueSources));
     }
@@ -128,6 +135,7 @@ final class ScenarioDraft {
     if (!w.isEmpty()) {
       sections.add(new ScenarioWriter.Section("workloads", w.build(), wc));
     }
+    sections.add(section("events", events, List.of()));
     return ScenarioWriter.write(header, sections, comments);
   }
 

@@ -10,8 +10,6 @@ import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import batchsim.scenarios.yaml.YamlTreeReader;
-import batchsim.workloads.trace.NodePools;
-import batchsim.workloads.trace.NodeRecord;
 import batchsim.workloads.trace.TraceFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -121,6 +119,7 @@ public final class ScenarioImport {
     if (d.pools.isEmpty() && d.nodesFrom.isEmpty()) {
       ClusterImport.placeholderCluster(d);
     }
+    AdmissionCheckImport.add(d, objects);
     if (d.clusterQueues.isEmpty()) {
       GeneratedQueues.generateQueues(d, name);
     }
@@ -177,18 +176,10 @@ public final class ScenarioImport {
           .forEach(o -> files.add(d.rel(Path.of(o.location().file()))));
       d.queueSources.add("Kueue objects from " + String.join(", ", files));
     }
-    List<NodeRecord> nodes = NodeListReader.read(objects, NodeListReader.Options.DEFAULT, d.sink, d.warnings);
-    Map<String, String> nodeNames = new LinkedHashMap<>();
-    if (!nodes.isEmpty()) {
-      List<NodePools.Pool> grouped = NodeListReader.pools(nodes);
-      grouped.forEach(p -> d.pools.add(ClusterImport.pool(d, p)));
-      nodeNames = scenarioNodeNames(nodes, grouped);
-      d.clusterSources.add(nodes.size() + " nodes from kubectl output, grouped into " + grouped.size()
-          + " pools of identical nodes (per-node labels such as kubernetes.io/hostname dropped)");
-    }
+    ClusterImport.kubectlNodes(d, objects);
     VolcanoImport.translate(d, this.objects, this::jobClass);
     WorkloadObjects.Result live = WorkloadObjects.read(objects, d.options.snapshot(), d.sink, d.warnings,
-        nodeNames::get, d.runtimes);
+        d.nodeNames::get, d.runtimes);
     liveState(live);
     for (JobTemplateReader.JobTemplate t : JobTemplateReader.read(objects, priorities, d.sink, d.warnings)) {
       // a job behind a Workload is live state, not a template
@@ -196,22 +187,6 @@ public final class ScenarioImport {
         jobClass(t);
       }
     }
-  }
-
-  /** Real node name → {@code <pool>-<i>}, nodes numbered in input order within their pool. */
-  private static Map<String, String> scenarioNodeNames(List<NodeRecord> nodes, List<NodePools.Pool> pools) {
-    Map<String, String> out = new LinkedHashMap<>();
-    Map<String, Integer> next = new LinkedHashMap<>();
-    for (NodeRecord n : nodes) {
-      for (NodePools.Pool p : pools) {
-        if (p.labels().equals(n.labels()) && p.taints().equals(n.taints()) && p.allocatable().equals(n.allocatable())) {
-          int i = next.merge(p.name(), 1, Integer::sum) - 1;
-          out.put(n.name(), p.name() + "-" + i);
-          break;
-        }
-      }
-    }
-    return out;
   }
 
   /** Kueue's Workload objects: the listed workloads of t = 0, and a header line on what they held. */

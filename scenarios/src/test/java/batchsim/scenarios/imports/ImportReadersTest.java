@@ -76,11 +76,12 @@ class ImportReadersTest {
     assertEquals("default", Tree.text(r.flavors().get(2), "topologyName"), "TAS flavors keep their topology");
 
     List<String> lines = w.lines();
-    assertEquals(4, lines.size(), String.join("\n", lines));
+    assertEquals(3, lines.size(), String.join("\n", lines));
     assertTrue(has(lines, "ClusterQueue team-a: spec.namespaceSelector: batchsim has no namespaces"));
     assertTrue(has(lines, "ClusterQueue team-a: spec.stopPolicy is not modelled by batchsim; dropped (and 1 more like it)"),
         "stopPolicy twice: one warning");
-    assertTrue(has(lines, "ClusterQueue team-b: spec.admissionChecksStrategy is not modelled"));
+    assertEquals("tas-flavor", Tree.text(Tree.items(Tree.items(r.clusterQueues().get(1), "admissionChecksStrategy",
+        "admissionChecks").get(0), "onFlavors").get(0)), "admissionChecksStrategy is kept");
     assertTrue(has(lines, "LocalQueue main: spec.stopPolicy is not modelled"));
   }
 
@@ -150,7 +151,8 @@ class ImportReadersTest {
     assertEquals(List.of("8", "1"), js.stream().map(n -> Tree.text(n, "count")).toList(), "replicas x parallelism");
     assertEquals("default/main", Tree.text(t.get(0).template(), "queue"), "no namespace: default");
     List<Node> group = Tree.items(t.get(1).template(), "podSets");
-    assertEquals(List.of("sample-leader", "sample-worker"), group.stream().map(n -> Tree.text(n, "name")).toList());
+    assertEquals(List.of("sample-leader-56ccr", "sample-worker-m6xzk"), group.stream().map(n -> Tree.text(n, "name"))
+        .toList(), "pods with generateName get unique names");
     assertEquals(List.of("1", "2"), group.stream().map(n -> Tree.text(n, "count")).toList());
     assertEquals("1", Tree.text(group.get(1), "requests", "nvidia.com/gpu"));
     assertEquals("Exists", Tree.text(Tree.items(group.get(1), "tolerations").get(0), "operator"));

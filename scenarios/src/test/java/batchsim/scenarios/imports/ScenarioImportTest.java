@@ -49,10 +49,11 @@ class ScenarioImportTest {
     assertTrue(yaml.contains("cohortName: org"), yaml);
     assertTrue(yaml.contains("manifest: " + rel(out, IMPORTS.resolve("job.yaml"))), yaml);
     assertTrue(r.warnings().stream().anyMatch(w -> w.contains("spec.stopPolicy is not modelled")), r.warnings().toString());
-    assertTrue(r.warnings().stream().anyMatch(w -> w.contains("Namespace") || w.contains("Node cpu-c is not Ready")));
+    assertTrue(r.warnings().stream().anyMatch(w -> w.contains("Namespace") || w.contains("Node cpu-c is not Ready: imported as n2-standard-8-2-0")));
 
     LoadedScenario s = ScenarioLoader.parse(out.toString(), yaml);
-    assertEquals(List.of("n2-standard-8", "a2-highgpu-8g"), s.spec().nodePools().stream().map(NodePoolSpec::name).toList());
+    assertEquals(List.of("n2-standard-8", "a2-highgpu-8g", "n2-standard-8-2"),
+        s.spec().nodePools().stream().map(NodePoolSpec::name).toList(), "the NotReady and cordoned nodes lack node-type");
     assertEquals(List.of("team-a", "team-b"), s.spec().clusterQueues().stream().map(ClusterQueueSpec::name).toList());
     assertEquals("org", s.spec().clusterQueues().get(1).cohort());
     assertEquals(1, s.spec().workloadSources().size(), "the Job as a workload class");

@@ -2,6 +2,8 @@ package batchsim.core.kueue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Kueue admission checks (pkg/controller/admissionchecks, workload AdmissionCheckStates): a reservation
@@ -18,6 +20,25 @@ final class AdmissionChecks {
   /** The admission checks of a workload's current reservation. */
   List<String> checkNames(Workload w) {
     return new ArrayList<>(w.checks.keySet());
+  }
+
+  /**
+   * The checks a reservation on {@code w}'s assigned flavors needs (Kueue AdmissionChecksForWorkload): all the
+   * ClusterQueue's checks, less the admissionChecksStrategy rules whose onFlavors miss every assigned flavor.
+   */
+  List<String> checksFor(ClusterQueue q, Workload w) {
+    if (q.spec.checkFlavors().isEmpty()) {
+      return q.spec.admissionChecks();
+    }
+    Set<String> assigned = new TreeSet<>();
+    for (int[] podSet : w.flavors) {
+      for (int f : podSet) {
+        if (f >= 0) {
+          assigned.add(engine.index.flavorName(f));
+        }
+      }
+    }
+    return q.spec.checksFor(assigned);
   }
 
   /** After the cycle reserved quota: bind pods now, or first run the admission checks. */

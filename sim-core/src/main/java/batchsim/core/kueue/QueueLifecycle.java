@@ -71,8 +71,7 @@ final class QueueLifecycle {
   }
 
   void setPreemption(ClusterQueue q, PreemptionSpec p) {
-    q.spec = new batchsim.core.model.ClusterQueueSpec(q.spec.name(), q.spec.cohort(), q.spec.resourceGroups(),
-        q.spec.queueingStrategy(), p, q.spec.fungibility(), q.spec.fairWeight(), q.spec.admissionChecks());
+    q.spec = q.spec.withPreemption(p);
     engine.requeues.notifyRequeue(q);
   }
 

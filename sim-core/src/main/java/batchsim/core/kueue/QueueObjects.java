@@ -181,7 +181,8 @@ final class QueueObjects {
         f.contains("preemption") ? p.preemption() : o.preemption(),
         f.contains("flavorFungibility") ? p.fungibility() : o.fungibility(),
         f.contains("fairSharing") ? p.fairWeight() : o.fairWeight(),
-        f.contains("admissionChecks") ? p.admissionChecks() : o.admissionChecks());
+        f.contains("admissionChecks") ? p.admissionChecks() : o.admissionChecks(),
+        f.contains("admissionChecks") ? p.checkFlavors() : o.checkFlavors());
     engine.requeues.notifyRequeue(q); // the tree it leaves, if its cohort changes
     engine.tree.configure(q, merged);
     q.generation++;

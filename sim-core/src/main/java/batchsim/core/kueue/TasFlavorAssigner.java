@@ -101,10 +101,15 @@ final class TasFlavorAssigner {
   /**
    * Kueue podSetTopologyRequest: with a ProvisioningRequest admission check, the first pass (no quota yet)
    * delays placement; it happens in a second pass once the checks are Ready. batchsim's only admission
-   * check controller is ProvisioningRequest, so any check on the ClusterQueue delays.
+   * check controller is ProvisioningRequest, so any check on the ClusterQueue that applies to the TAS flavor
+   * (HasProvRequestAdmissionCheck(flavor): admissionChecksStrategy onFlavors) delays.
    */
-  private static boolean delays(ClusterQueue cq, Workload w) {
-    return !w.holdsQuota() && cq.spec.admissionChecks() != null && !cq.spec.admissionChecks().isEmpty();
+  private boolean delays(ClusterQueue cq, Workload w, int tasFlavor) {
+    if (w.holdsQuota() || cq.spec.admissionChecks() == null) {
+      return false;
+    }
+    List<String> flavor = List.of(engine.index.flavorName(tasFlavor));
+    return cq.spec.admissionChecks().stream().anyMatch(c -> cq.spec.appliesTo(c, flavor));
   }
 
   private static List<PodSetTas> active(List<PodSetTas> reqs) {
@@ -133,7 +138,6 @@ final class TasFlavorAssigner {
   private List<PodSetTas> requests(Workload w, ClusterQueue cq, Assignment a) {
     List<PodSetTas> out = new ArrayList<>();
     List<PodSetSpec> specs = w.spec.podSets();
-    boolean delay = delays(cq, w);
     for (int i = 0; i < specs.size() && i < a.podSets.size(); i++) {
       PodSetSpec ps = specs.get(i);
       PodSetAssignment psa = a.podSets.get(i);
@@ -153,9 +157,10 @@ final class TasFlavorAssigner {
         java.util.Arrays.fill(psa.flavor, -1); // Kueue psError: the podSet becomes NoFit
         continue;
       }
-      snap = tas.byFlavor[tasFlavors.iterator().next()];
+      int tasFlavor = tasFlavors.iterator().next();
+      snap = tas.byFlavor[tasFlavor];
       PodSetTas p = new PodSetTas(i, snap, podSetRequest(ps, psa.count));
-      p.delayed = delay ? PodSetTas.DELAYED_PENDING : null;
+      p.delayed = delays(cq, w, tasFlavor) ? PodSetTas.DELAYED_PENDING : null;
       out.add(p);
     }
     return out;

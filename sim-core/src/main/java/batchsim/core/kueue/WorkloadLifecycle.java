@@ -158,7 +158,7 @@ final class WorkloadLifecycle {
     resetActiveCondition(w, ConditionType.EVICTED, at);
     resetActiveCondition(w, ConditionType.PREEMPTED, at);
     w.checks.clear();
-    for (String c : q.spec.admissionChecks()) {
+    for (String c : engine.admissionChecks.checksFor(q, w)) {
       w.checks.put(c, CheckState.PENDING);
     }
     if (!w.checks.isEmpty()) {
