@@ -41,6 +41,8 @@ final class ScenarioDraft {
   final List<Node> events = new ArrayList<>();
   final List<String> clusterSources = new ArrayList<>();
   final Map<String, Long> capacity = new LinkedHashMap<>();
+  /** The largest request per resource of any imported pod (placeholder nodes must fit it). */
+  final Map<String, Long> largestPod = new LinkedHashMap<>();
   final List<Node> topologies = new ArrayList<>();
   final List<Node> flavors = new ArrayList<>();
   final List<Node> cohorts = new ArrayList<>();

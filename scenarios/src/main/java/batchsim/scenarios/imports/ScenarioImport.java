@@ -117,7 +117,11 @@ public final class ScenarioImport {
           1, 1), "the inputs hold no job, queue, node or trace batchsim reads: the scenario is placeholders only");
     }
     if (d.pools.isEmpty() && d.nodesFrom.isEmpty()) {
-      ClusterImport.placeholderCluster(d);
+      if (d.traceQueues.isEmpty()) {
+        PlaceholderNodes.add(d);
+      } else {
+        ClusterImport.placeholderCluster(d);
+      }
     }
     AdmissionCheckImport.add(d, objects);
     if (d.clusterQueues.isEmpty()) {
@@ -196,6 +200,7 @@ public final class ScenarioImport {
     }
     d.snapshotTime = live.snapshot();
     d.listed.addAll(live.listed());
+    live.listed().forEach(w -> PlaceholderNodes.noteRequests(d, w));
     live.listed().forEach(e -> d.comments.put(e, List.of("from " + e.location())));
     List<String> parts = new ArrayList<>();
     live.counts().forEach((what, n) -> parts.add(n + " " + what));
@@ -226,6 +231,7 @@ public final class ScenarioImport {
   // ---- job templates ------------------------------------------------------------------------------------
 
   private void jobClass(JobTemplateReader.JobTemplate t) {
+    PlaceholderNodes.noteRequests(d, t.template());
     Path file = Path.of(t.source().location().file());
     Tree.Map_ c = Tree.map(HERE, "").put("name", dns(t.name()), HERE);
     long sameFile = objects.stream().filter(o -> (JobTemplateReader.handles(o) || VolcanoJobReader.handles(o))

@@ -90,6 +90,35 @@ class LiveStateImportTest {
   }
 
   @Test
+  void withoutANodeListEachFlavorGetsNodesThatFitItsPodsAndQuota() throws Exception {
+    Path out = tmp.resolve("no-nodes.yaml");
+    ScenarioImport.Result r = ScenarioImport.run(List.of(SNAPSHOT.resolve("kueue.yaml"), SNAPSHOT.resolve("workloads.yaml")),
+        out, ScenarioImport.Options.DEFAULT);
+    assertEquals(List.of(), r.errors());
+    LoadedScenario s = ScenarioLoader.parse(out.toString(), r.yaml());
+    var pool = s.spec().nodePools().get(0);
+    assertEquals("a100", pool.name());
+    assertEquals(Map.of("node.kubernetes.io/instance-type", "a2-highgpu-8g"), pool.labels(), "the flavor's node labels");
+    assertEquals(8, pool.allocatable().get(s.spec().resources().require("nvidia.com/gpu")));
+    assertEquals(88_000, pool.allocatable().get(s.spec().resources().require("cpu")), "the largest pod's 88 cpu");
+    assertEquals(7, pool.count(), "5000Gi of memory quota in 768Gi nodes");
+    RunResult run = new Simulation(s.spec()).checked(true).run();
+    assertEquals(run.overall().arrived(), run.overall().finished(), "the generated nodes run every workload");
+  }
+
+  /** The bundled example is this import's output (paths as given from the repository's root). */
+  @Test
+  void theBundledLiveClusterExampleIsWhatImportMakesOfTheSnapshot() throws Exception {
+    Path example = Path.of("examples/live-cluster.yaml");
+    ScenarioImport.Result r = ScenarioImport.run(snapshotFiles(), example,
+        new ScenarioImport.Options("live-cluster", null, null, 8, 50));
+    assertEquals(List.of(), r.errors());
+    assertEquals(Files.readString(example).replace("scenarios/examples/", "examples/"), r.yaml(), "regenerate it: "
+        + "bin/batchsim import scenarios/examples/cluster-snapshot/*.yaml --name live-cluster -o "
+        + "scenarios/examples/live-cluster.yaml --force");
+  }
+
+  @Test
   void theSnapshotTimeIsTheLatestTimeTheObjectsRecord() throws Exception {
     // the nodes' kubelet heartbeats are the latest: one minute before 09:30
     Map<String, WorkloadSpec> w = listed(imported(null));
