@@ -127,6 +127,38 @@ class LiveStateScenarioTest {
     assertEquals(3 * MIN, early.get("timedOut").quotaReservedMs(), "held until requeueAt, though quota is free");
   }
 
+  /** [TAS] Restored pods count as usage on their nodes: a rack-sized job takes the other rack at once. */
+  @Test
+  void restoredPodsOnATopologyFlavorAreUsageOnTheirNodes() throws Exception {
+    String yaml = String.join("\n",
+        "name: tas-live",
+        "topologies:",
+        "  - {name: racks, levels: [example.com/rack, kubernetes.io/hostname]}",
+        "cluster:",
+        "  nodePools:",
+        "    - {name: gpu, topology: {name: racks, shape: [2, 4]}, labels: {pool: gpu}, allocatable: {cpu: 96, nvidia.com/gpu: 8}}",
+        "resourceFlavors:",
+        "  - {name: gpu, nodeLabels: {pool: gpu}, topologyName: racks}",
+        "clusterQueues:",
+        "  - name: training",
+        "    resourceGroups:",
+        "      - coveredResources: [nvidia.com/gpu]",
+        "        flavors: [{name: gpu, resources: [{name: nvidia.com/gpu, nominalQuota: 64}]}]",
+        "localQueues:",
+        "  - {name: training, clusterQueue: training}",
+        "workloads:",
+        "  list:",
+        "    - {name: running, queue: training, at: -1h, runtime: 2h,",
+        "       podSets: [{count: 3, requests: {nvidia.com/gpu: 8}, topology: {required: example.com/rack}}],",
+        "       quotaReserved: {at: -1h, startedAt: -1h, flavors: {main: gpu}, nodes: {main: [gpu-r0-0, gpu-r0-1, gpu-r0-2]}}}",
+        "    - {name: rack, queue: training, at: 0s, runtime: 1h,",
+        "       podSets: [{count: 4, requests: {nvidia.com/gpu: 8}, topology: {required: example.com/rack}}]}",
+        "");
+    Map<String, WorkloadRecord> r = run(yaml);
+    assertEquals(0, r.get("rack").startedMs(), "rack gpu-r1 is free; gpu-r0 has only one node left");
+    assertEquals(60 * MIN, r.get("running").finishedMs());
+  }
+
   @Test
   void aDrawnRuntimeIsConditionedOnTheTimeAlreadyRunAndFollowsTheSeed() throws Exception {
     String list = String.join("\n",

@@ -53,7 +53,8 @@ public final class PodBinder {
     long[] request = pods.requests[pods.podSetOfPod[i]];
     listener.podBound(owner, n.pool, request, sign);
     if (nodeListener != null) {
-      nodeListener.podPlaced(owner, n, request, sign, pods.pinned != null && pods.pinned[i] != null);
+      nodeListener.podPlaced(owner, n, request, sign,
+          pods.pinnedByTopology && pods.pinned != null && pods.pinned[i] != null);
     }
   }
 
@@ -80,6 +81,8 @@ public final class PodBinder {
     final NodeRequirements[] needs; // per podSet: the filter itself, for nodes edited mid-run
     /** [TAS] Per pod, the only nodes it may go to (its topology assignment); null entries bind freely. */
     int[][] pinned;
+    /** The pins are a topology assignment's (TAS usage), not nodes a restored workload's pods ran on. */
+    boolean pinnedByTopology;
     int bound;
     /** Per podSet, its group among the waiting pods (filed once, when the owner first waits). */
     WaitingPods.Group[] groups;
@@ -218,7 +221,23 @@ public final class PodBinder {
    * indices, null = unrestricted); pods bound elsewhere are released first. Call {@link #bind} after.
    */
   public void pin(Object owner, Pods pods, int[][] candidates) {
+    pin(owner, pods, candidates, true);
+  }
+
+  /** Drops pins that only placed an imported workload's running pods: a replacement pod binds freely. */
+  public static void forgetSnapshotPins(Pods pods) {
+    if (!pods.pinnedByTopology) {
+      pods.pinned = null;
+    }
+  }
+
+  /**
+   * As {@link #pin(Object, Pods, int[][])}; {@code topology} false: the pins are the nodes an imported
+   * workload's pods run on at the start, so their usage on those nodes is not TAS usage.
+   */
+  public void pin(Object owner, Pods pods, int[][] candidates, boolean topology) {
     pods.pinned = candidates;
+    pods.pinnedByTopology = topology;
     for (int i = 0; i < pods.nodeOfPod.length; i++) {
       int n = pods.nodeOfPod[i];
       if (n >= 0 && candidates[i] != null && !contains(candidates[i], n)) {

@@ -51,7 +51,7 @@ final class RestoredWorkloads {
         pins[i] = new int[] {node(nodes.get(ps).get(k))};
       }
     }
-    admission.binder.pin(w, pods, pins);
+    admission.binder.pin(w, pods, pins, false); // [TAS] counted as usage on the node, as pods without an assignment
   }
 
   private int node(String name) {

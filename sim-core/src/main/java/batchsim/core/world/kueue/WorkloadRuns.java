@@ -194,6 +194,9 @@ final class WorkloadRuns implements EventTarget {
   // ------------------------------------------------------------------ pods and lifecycle
 
   private void allBound(Workload w) {
+    if (run(w).restored) {
+      PodBinder.forgetSnapshotPins(run(w).pods); // its pods are where the snapshot had them
+    }
     boolean runningAlready = run(w).restored && w.spec().reservation().running();
     loop.schedule(loop.now() + (runningAlready ? 0 : spec.podScheduling().podStartupMs()), EventKind.PODS_READY,
         this, new Timed(w, run(w).generation));
