@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -263,7 +264,12 @@ final class WorkloadObjects {
     return out;
   }
 
-  /** Node names of a v1beta1 TAS assignment whose lowest level is the hostname: {@code domains[].values/count}. */
+  /**
+   * Node names, one per pod, of a TAS assignment whose lowest level is the hostname: v1beta1's
+   * {@code domains[].values/count}, or v1beta2's {@code slices} (per slice {@code domainCount} domains whose
+   * lowest-level value is {@code universal} or {@code prefix + roots[i] + suffix}, with {@code podCounts}
+   * universal or individual).
+   */
   private static List<String> topologyNodes(Node assignment) {
     List<String> out = new ArrayList<>();
     List<Node> levels = Tree.items(assignment, "levels");
@@ -272,15 +278,35 @@ final class WorkloadObjects {
     }
     for (Node d : Tree.items(assignment, "domains")) {
       List<Node> values = Tree.items(d, "values");
-      String count = Tree.text(d, "count");
-      if (values.isEmpty() || count == null || !count.matches("\\d{1,6}")) {
+      repeat(out, values.isEmpty() ? null : Tree.text(values.get(values.size() - 1)), Tree.text(d, "count"));
+    }
+    for (Node slice : Tree.items(assignment, "slices")) {
+      List<Node> perLevel = Tree.items(slice, "valuesPerLevel");
+      String domains = Tree.text(slice, "domainCount");
+      if (perLevel.isEmpty() || domains == null || !domains.matches("\\d{1,6}")) {
         continue;
       }
-      for (int i = 0; i < Integer.parseInt(count); i++) {
-        out.add(Tree.text(values.get(values.size() - 1)));
+      Node host = perLevel.get(perLevel.size() - 1);
+      List<Node> roots = Tree.items(host, "individual", "roots");
+      List<Node> counts = Tree.items(slice, "podCounts", "individual");
+      for (int i = 0; i < Integer.parseInt(domains); i++) {
+        String name = Tree.text(host, "universal") != null ? Tree.text(host, "universal") : i >= roots.size() ? null
+            : Objects.toString(Tree.text(host, "individual", "prefix"), "") + Tree.text(roots.get(i))
+                + Objects.toString(Tree.text(host, "individual", "suffix"), "");
+        repeat(out, name, i < counts.size() ? Tree.text(counts.get(i)) : Tree.text(slice, "podCounts", "universal"));
       }
     }
     return out;
+  }
+
+  /** {@code count} more pods on node {@code name} (a malformed entry adds none). */
+  private static void repeat(List<String> out, String name, String count) {
+    if (name == null || count == null || !count.matches("\\d{1,6}")) {
+      return;
+    }
+    for (int i = 0; i < Integer.parseInt(count); i++) {
+      out.add(name);
+    }
   }
 
   /** The object that owns a Workload (its job, or the first pod of a pod group), if among the inputs. */

@@ -118,6 +118,22 @@ class LiveStateImportTest {
         + "scenarios/examples/live-cluster.yaml --force");
   }
 
+  /** Without its Pods, an admitted Workload's v1beta2 topology assignment (slices) says where its pods run. */
+  @Test
+  void aTopologyAssignmentPlacesPodsWhoseNodesAreNotExported() throws Exception {
+    Path out = tmp.resolve("tas.yaml");
+    ScenarioImport.Result r = ScenarioImport.run(List.of(Path.of("src/test/resources/imports/live/tas-workload.yaml")),
+        out, ScenarioImport.Options.DEFAULT);
+    assertEquals(List.of(), r.errors());
+    LoadedScenario s = ScenarioLoader.parse(out.toString(), r.yaml());
+    Reservation w = listed(s).get("ml/job-rack-train-4a2f1").reservation();
+    String a = w.nodes().get(0).get(0);
+    assertEquals(List.of(a, a, w.nodes().get(0).get(2)), w.nodes().get(0), "2 pods on node-a, 1 on node-b");
+    assertTrue(r.yaml().contains("node-a=" + a), "the comment maps node-a to " + a);
+    RunResult run = new Simulation(s.spec()).checked(true).run();
+    assertEquals(1, run.overall().finished());
+  }
+
   @Test
   void theSnapshotTimeIsTheLatestTimeTheObjectsRecord() throws Exception {
     // the nodes' kubelet heartbeats are the latest: one minute before 09:30
