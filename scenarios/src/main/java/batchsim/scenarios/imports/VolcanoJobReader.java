@@ -142,9 +142,9 @@ public final class VolcanoJobReader {
       String name = Tree.text(task, "name");
       String taskWhat = what + " task " + name;
       notModelled(task, TASK_FIELDS, "vcjob task", taskWhat);
-      long replicas = number(Tree.get(task, "replicas"), 0);
+      long replicas = pods.number(Tree.get(task, "replicas"), 0);
       Node min = Tree.get(task, "minAvailable");
-      if (min != null && number(min, replicas) > replicas) {
+      if (min != null && pods.number(min, replicas) > replicas) {
         problems.report(min.location(), min.path(), taskWhat + ": minAvailable " + Tree.text(min) + " exceeds its "
             + replicas + " replicas, so Volcano could never start it");
       }
@@ -160,7 +160,7 @@ public final class VolcanoJobReader {
     }
     Node min = Tree.get(spec, "minAvailable");
     if (min != null && !sets.isEmpty()) {
-      gang(min, number(min, total), total, "minAvailable", what);
+      gang(min, pods.number(min, total), total, "minAvailable", what);
     }
     t.put("podSets", Tree.list(o.location(), "podSets", sets));
     return new JobTemplate(o.name(), "Volcano Job", o, t.build(), null);
@@ -224,7 +224,7 @@ public final class VolcanoJobReader {
     List<Node> sets = new ArrayList<>();
     new BatchJobs(this.pods).podSetsByRole(pods, new ArrayList<>()).forEach(ps -> sets.add(ps.build()));
     Node min = Tree.get(spec, "minMember");
-    gang(min == null ? pg.node() : min, min == null ? 1 : number(min, 1), pods.size(), "minMember", what);
+    gang(min == null ? pg.node() : min, min == null ? 1 : this.pods.number(min, 1), pods.size(), "minMember", what);
     minResources(Tree.get(spec, "minResources"), sets, what);
     t.put("podSets", Tree.list(pg.location(), "podSets", sets));
     return new JobTemplate(pg.name(), "PodGroup", pg, t.build(), null);
@@ -234,7 +234,7 @@ public final class VolcanoJobReader {
   private void minResources(Node min, List<Node> sets, String what) {
     Map<String, Long> all = new LinkedHashMap<>();
     for (Node ps : sets) {
-      long count = number(Tree.get(ps, "count"), 1);
+      long count = pods.number(Tree.get(ps, "count"), 1);
       Tree.entries(ps, "requests").forEach((r, e) -> all.merge(r, count * quantity(r, e.value()), Long::sum));
     }
     Map<String, Long> given = new LinkedHashMap<>();
@@ -284,21 +284,5 @@ public final class VolcanoJobReader {
             + (k.equals("policies") ? " (an evicted pod comes back and the job restarts when all its pods run)" : ""));
       }
     });
-  }
-
-  private long number(Node n, long dflt) {
-    if (n == null) {
-      return dflt;
-    }
-    try {
-      long v = Long.parseLong(((ScalarNode) n).text().trim());
-      if (v >= 0) {
-        return v;
-      }
-    } catch (NumberFormatException | ClassCastException e) {
-      // reported below
-    }
-    problems.report(n.location(), n.path(), "expected a whole number >= 0, got " + n.describe());
-    return dflt;
   }
 }
