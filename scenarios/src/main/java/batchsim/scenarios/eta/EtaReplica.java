@@ -3,6 +3,7 @@ package batchsim.scenarios.eta;
 import batchsim.core.kueue.Workload;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.ClusterQueueSpec;
+import batchsim.core.model.Durations;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.sim.Simulation;
@@ -99,7 +100,7 @@ final class EtaReplica {
       if (nowMs <= 0) {
         return false; // t = 0's arrivals and cycles first
       }
-      watch();
+      watch(nowMs);
     }
     boolean all = true;
     for (int i = 0; i < watched.length; i++) {
@@ -120,7 +121,8 @@ final class EtaReplica {
     return all;
   }
 
-  private void watch() {
+  /** Finds the asked workloads once t = 0 is over (before the event at {@code nowMs}), and what they wait for. */
+  private void watch(long nowMs) {
     Map<String, Workload> byId = new LinkedHashMap<>();
     for (Workload w : kueue.liveWorkloads()) {
       if (ids.contains(w.id())) {
@@ -134,6 +136,8 @@ final class EtaReplica {
       if (w != null) {
         atSnapshot.put(ids.get(i), w.reservedAtMs() != Workload.UNSET_TIME ? new String[] {"", ""}
             : !w.pendingMessage().isEmpty() ? new String[] {w.pendingReason(), w.pendingMessage()}
+            : w.requeueAtMs() >= nowMs ? new String[] {"", "in its requeue backoff after an eviction until +"
+                + Durations.format(w.requeueAtMs()) + " (requeueState.requeueAt)"}
             : new String[] {"", "queued, not yet tried: " + kueue.kueue().pendingCount(w.clusterQueueName())
                 + " workloads pending in ClusterQueue " + w.clusterQueueName()});
       }

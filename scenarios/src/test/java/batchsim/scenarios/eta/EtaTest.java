@@ -68,6 +68,18 @@ class EtaTest {
   }
 
   @Test
+  void arrivalsScenario_keepsTheScenariosClasses() throws Exception {
+    EtaSnapshot.Loaded loaded = EtaSnapshot.load(PREEMPTION.resolve("snapshot.yaml"),
+        List.of(PREEMPTION.resolve("urgent-job.yaml")), List.of(), true, null);
+    assertTrue(loaded.arrivals());
+    assertTrue(loaded.notes().stream().noneMatch(n -> n.startsWith("dropped")), loaded.notes().toString());
+    assertEquals(1, loaded.scenario().spec().workloadSources().stream()
+        .filter(w -> w instanceof batchsim.workloads.WorkloadClass).count(), "the background class");
+    Eta.Job j = Eta.ask(loaded, 2, null).jobs().get(0);
+    assertEquals(List.of(new Eta.Count("ml/train-low-b", 2)), j.preempts());
+  }
+
+  @Test
   void theSameQuestion_getsTheSameAnswer() throws Exception {
     EtaSnapshot.Loaded loaded = EtaSnapshot.load(SNAPSHOT, List.of(FINETUNE), List.of(), false, null);
     String first = EtaReport.json(Eta.ask(loaded, 3, null));
