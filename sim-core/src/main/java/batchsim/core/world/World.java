@@ -35,6 +35,7 @@ public final class World {
   private LongConsumer progress;
   private Consumer<String> stalls;
   private boolean stallReported;
+  private java.util.function.LongPredicate stopWhen;
 
   /** A world of one cluster, whose admission engine {@code engineFactory} builds from the cluster's context. */
   public World(SimulationSpec spec, Function<WorldContext, AdmissionEngine> engineFactory) {
@@ -92,6 +93,16 @@ public final class World {
     return this;
   }
 
+  /**
+   * Ends the run early: before each event, {@code stop} is asked with the event's time; on true the run ends
+   * there (the result is that of a run with its horizon then). {@code batchsim eta} stops once its jobs
+   * started; without it the run goes to its horizon as always.
+   */
+  public World stopWhen(java.util.function.LongPredicate stop) {
+    this.stopWhen = stop;
+    return this;
+  }
+
   /** Stops the run with an exception after this many events (a guard for tests and debugging). */
   public World maxEvents(long max) {
     this.maxEvents = max;
@@ -104,6 +115,10 @@ public final class World {
     long horizon = spec.horizonMs();
     Event e;
     while ((e = loop.next(horizon)) != null) {
+      if (stopWhen != null && stopWhen.test(loop.now())) {
+        horizon = loop.now();
+        break;
+      }
       e.dispatch();
       if (checked) {
         check(e);

@@ -122,6 +122,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     this.ended = new EndedWorkloads(spec.timeline());
   }
 
+  /** The workloads that exist now, in submission order (read-only; {@code batchsim eta} watches its jobs). */
+  public java.util.Collection<Workload> liveWorkloads() {
+    return java.util.Collections.unmodifiableSet(live);
+  }
+
   /** The Kueue engine, for tests that inspect state after a run. */
   public KueueEngine kueue() {
     return kueue;
