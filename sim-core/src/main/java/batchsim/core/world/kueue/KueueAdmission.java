@@ -12,10 +12,8 @@ import batchsim.core.kueue.KueueHost;
 import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
-import batchsim.core.metrics.KueueMetrics;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.ClusterQueueSpec;
-import batchsim.core.model.Eviction;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.QueueObjectAction;
 import batchsim.core.model.SimulationSpec;
@@ -66,7 +64,6 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   public String stuck() {
     return KueueReport.stuck(live);
   }
-
 
   /** The first workload that finished (tests). */
   private Workload firstFinished;
@@ -134,11 +131,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public List<String> reportedQueues() {
-    List<String> out = new ArrayList<>();
-    for (ClusterQueueSpec cq : spec.clusterQueues()) {
-      out.add(cq.name());
-    }
-    return out;
+    return spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList();
   }
 
   @Override
@@ -189,9 +182,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     if (cq == null) {
       return null;
     }
-    Workload w = s.reservation() != null ? restored.restore(s, cq, seq++)
-        : s.live() instanceof Eviction e ? kueue.restoreEvicted(s, cq, s.priority(), seq++, e)
-        : kueue.submit(s, cq, s.priority(), seq++, null);
+    Workload w = s.live() != null ? restored.restore(s, cq, seq++) : kueue.submit(s, cq, s.priority(), seq++, null);
     WorkloadRun run = new WorkloadRun(cqIndex.get(cq), seq - 1);
     run.serving = serving;
     run.restored = s.reservation() != null;
@@ -282,18 +273,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public void onQuotaReserved(Workload w) {
-    if (!WorkloadRuns.restoredAtStart(w)) { // a reservation made before the run is not in its metrics
-      metrics.quotaReserved(w);
-    }
+    metrics.quotaReserved(w);
     runs.reserved(w);
     provisioning.onQuotaReserved(w);
   }
 
   @Override
   public void onAdmitted(Workload w) {
-    if (!WorkloadRuns.restoredAtStart(w)) {
-      metrics.admitted(w);
-    }
+    metrics.admitted(w);
     runs.admitted(w);
   }
 
@@ -497,11 +484,6 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   @Override
   public SortedMap<String, Double> metricSnapshot() {
     return metrics.snapshot();
-  }
-
-  /** Kueue's metric model itself: families with their types, labels and buckets (an exporter reads it). */
-  public KueueMetrics kueueMetrics() {
-    return metrics.metrics;
   }
 
   @Override

@@ -77,6 +77,9 @@ final class KueueMetricsFeed {
 
   /** Quota reserved, admission checks pending (Kueue scheduler recordQuotaReservationMetrics). */
   void quotaReserved(Workload w) {
+    if (WorkloadRuns.restoredAtStart(w)) {
+      return; // a reservation made before the run (imported live state) is not in the run's metrics
+    }
     metrics.quotaReserved(w.clusterQueueName(), localQueue(w), priorityClass(w), queuedWaitSeconds(w));
   }
 
@@ -85,6 +88,9 @@ final class KueueMetricsFeed {
    * checks the workload controller records the admission and the time since QuotaReserved.
    */
   void admitted(Workload w) {
+    if (WorkloadRuns.restoredAtStart(w)) {
+      return;
+    }
     double wait = queuedWaitSeconds(w);
     if (kueue.checkNames(w).isEmpty()) {
       metrics.quotaReserved(w.clusterQueueName(), localQueue(w), priorityClass(w), wait);

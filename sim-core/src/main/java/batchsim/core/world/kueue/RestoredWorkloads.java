@@ -3,6 +3,7 @@ package batchsim.core.world.kueue;
 import batchsim.core.cluster.Node;
 import batchsim.core.cluster.PodBinder;
 import batchsim.core.kueue.Workload;
+import batchsim.core.model.Eviction;
 import batchsim.core.model.Reservation;
 import batchsim.core.model.WorkloadSpec;
 import java.util.HashMap;
@@ -10,9 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Workloads that hold quota when the run starts — a cluster imported with its Kueue Workload objects. Each
- * is put in its ClusterQueue reserved with its recorded flavors and counts (Kueue's
- * status.admission), and its running pods are bound to the nodes they run on at the snapshot.
+ * Workloads as a cluster imported with its Kueue Workload objects had them at the start: one holding quota
+ * is put in its ClusterQueue reserved with its recorded flavors and counts (Kueue's status.admission), its
+ * running pods bound to the nodes they run on at the snapshot; one pending after an eviction is queued with
+ * its conditions and requeue state.
  */
 final class RestoredWorkloads {
   private final KueueAdmission admission;
@@ -22,7 +24,11 @@ final class RestoredWorkloads {
     this.admission = admission;
   }
 
+  /** The workload in Kueue as it stood at the start: holding quota, or pending after an eviction. */
   Workload restore(WorkloadSpec s, String cq, long seq) {
+    if (s.live() instanceof Eviction e) {
+      return admission.kueue.restoreEvicted(s, cq, s.priority(), seq, e);
+    }
     Reservation r = s.reservation();
     var index = admission.kueue.index();
     int nRes = admission.nRes;
