@@ -62,6 +62,8 @@ public final class EtaSnapshot {
   private final List<String> notes = new ArrayList<>();
   /** The snapshot is kubectl output imported in memory: locations in its scenario text mean nothing to users. */
   private boolean imported;
+  /** A kubectl snapshot's objects (its priority classes, its finished Workloads), or null for a scenario. */
+  private List<KubeObjects.KubeObject> snapshotObjects;
 
   private EtaSnapshot() {}
 
@@ -101,6 +103,11 @@ public final class EtaSnapshot {
       }
       imported = true;
       c = imported(snapshot, kubectl);
+      snapshotObjects = new ArrayList<>();
+      for (Path f : kubectl) {
+        snapshotObjects.addAll(KubeObjects.read(f, f.toString(), sink));
+      }
+      runtimes.learnFrom(snapshotObjects, sink); // the asked jobs' queues' history, as the import's jobs
       source = "kubectl output " + snapshot + ", imported";
     }
     MapNode root = c.root() instanceof MapNode m ? m : null;
@@ -200,8 +207,12 @@ public final class EtaSnapshot {
     if (!Files.isRegularFile(job)) {
       throw fail(Location.argument("JOB"), job + ": no such file");
     }
-    List<JobTemplateReader.JobTemplate> t = JobTemplateReader.read(KubeObjects.read(job, job.toString(), sink), sink,
-        new Warnings());
+    // against a kubectl snapshot, priorities resolve as Kueue resolves them against its classes; against a
+    // scenario, class names are references to the scenario's priorityClasses
+    List<KubeObjects.KubeObject> objects = KubeObjects.read(job, job.toString(), sink);
+    List<JobTemplateReader.JobTemplate> t = snapshotObjects == null
+        ? JobTemplateReader.read(objects, sink, new Warnings())
+        : JobTemplateReader.read(objects, snapshotObjects, sink, new Warnings());
     if (t.isEmpty() && problems.isEmpty()) {
       problems.add(new Problem(new Location(job.toString(), 1, 1), "", "holds no job Kueue would admit (a job of a kind "
           + "Kueue integrates: README, Real inputs)"));

@@ -6,9 +6,9 @@ import batchsim.scenarios.yaml.Node;
 import java.util.List;
 
 /**
- * Runtime estimates of job manifests for tools outside the import ({@code batchsim eta}): the object's
- * {@code batchsim.io/runtime} annotation, else {@code --runtime DIST}, else the import's placeholder — the
- * import's own rules without a history to learn from.
+ * Runtime estimates of job manifests for tools outside the import ({@code batchsim eta}): the import's own
+ * rules — the object's {@code batchsim.io/runtime} annotation, its LocalQueue's history when a snapshot's
+ * Workloads were {@linkplain #learnFrom learned from}, else {@code --runtime DIST}, else the placeholder.
  */
 public final class JobRuntimes {
   /** A scenario {@code runtime} node and where it came from, in words. */
@@ -22,6 +22,14 @@ public final class JobRuntimes {
    */
   public JobRuntimes(String runtime, IssueSink problems) {
     this.estimates = new RuntimeEstimates(runtime, List.of(), problems);
+  }
+
+  /**
+   * Learns from a snapshot's finished Kueue Workloads ({@code kubectl get workloads -o yaml}): a job of a
+   * LocalQueue with enough of them takes a runtime fitted to theirs, as the import's jobs do.
+   */
+  public void learnFrom(List<KubeObject> snapshot, IssueSink problems) {
+    WorkloadObjects.learnRuntimes(snapshot, problems, estimates);
   }
 
   /** The runtime of job {@code o} (a malformed annotation is a located problem, and the fallback is used). */

@@ -70,6 +70,17 @@ public final class JobTemplateReader {
     return read(objects, Priorities.unresolved(), problems, warnings);
   }
 
+  /**
+   * The templates among {@code jobs}, priorities resolved as Kueue would against the WorkloadPriorityClass
+   * and PriorityClass objects among {@code classes} (a cluster's snapshot) and {@code jobs}.
+   */
+  public static List<JobTemplate> read(List<KubeObject> jobs, List<KubeObject> classes, IssueSink problems,
+      Warnings warnings) {
+    List<KubeObject> all = new ArrayList<>(classes);
+    all.addAll(jobs);
+    return read(jobs, Priorities.of(all, problems, warnings), problems, warnings);
+  }
+
   /** As {@link #read(List, IssueSink, Warnings)}, with priorities resolved against the inputs' classes. */
   static List<JobTemplate> read(List<KubeObject> objects, Priorities priorities, IssueSink problems,
       Warnings warnings) {

@@ -88,12 +88,7 @@ final class WorkloadObjects {
       }
     }
     Instant t0 = snapshot != null ? snapshot : latest();
-    for (KubeObject w : workloads) { // history first: it informs the estimates of the live ones
-      Node status = Tree.get(w.node(), "status");
-      if (condition(status, "Finished") != null) {
-        runtimes.observe(namespace(w) + "/" + Tree.text(w.node(), "spec", "queueName"), ranMs(status));
-      }
-    }
+    learn(workloads, runtimes); // history first: it informs the estimates of the live ones
     List<MapNode> listed = new ArrayList<>();
     for (KubeObject w : workloads) {
       for (Node ref : Tree.items(w.node(), "metadata", "ownerReferences")) {
@@ -122,6 +117,21 @@ final class WorkloadObjects {
       }
     }
     return new Result(listed, jobUids, counts, t0);
+  }
+
+  /** Teaches {@code runtimes} the runtimes of the finished Workloads among {@code objects} (their queues' history). */
+  static void learnRuntimes(List<KubeObject> objects, IssueSink problems, RuntimeEstimates runtimes) {
+    new WorkloadObjects(objects, problems, new Warnings(), n -> null)
+        .learn(objects.stream().filter(WorkloadObjects::handles).toList(), runtimes);
+  }
+
+  private void learn(List<KubeObject> workloads, RuntimeEstimates runtimes) {
+    for (KubeObject w : workloads) {
+      Node status = Tree.get(w.node(), "status");
+      if (condition(status, "Finished") != null) {
+        runtimes.observe(namespace(w) + "/" + Tree.text(w.node(), "spec", "queueName"), ranMs(status));
+      }
+    }
   }
 
   private MapNode entry(KubeObject w, String lq, Instant t0, KubeObject owner, RuntimeEstimates runtimes) {

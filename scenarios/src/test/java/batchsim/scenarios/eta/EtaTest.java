@@ -79,6 +79,19 @@ class EtaTest {
     assertEquals(List.of(new Eta.Count("ml/train-low-b", 2)), j.preempts());
   }
 
+  /** Against kubectl output, an asked job's runtime comes from its queue's finished Workloads, as in the import. */
+  @Test
+  void aJobWithoutARuntime_learnsItFromItsQueuesHistory_andResolvesItsPriorityClass() throws Exception {
+    EtaSnapshot.Loaded loaded = EtaSnapshot.load(SNAPSHOT,
+        List.of(Path.of("src/test/resources/imports/eta/quick-eval.yaml")), List.of(), false, null);
+    assertTrue(loaded.notes().contains("asked-about jobs' runtimes: 1 from ml/main's history (n=7, median 1h10m, "
+        + "p99 3h20m)"), loaded.notes().toString());
+    var job = loaded.scenario().spec().workloadSources().stream()
+        .flatMap(w -> ((batchsim.workloads.WorkloadList) w).workloads().stream())
+        .filter(w -> w.id().equals("ml/quick-eval")).findFirst().orElseThrow();
+    assertEquals(1000, job.priority(), "WorkloadPriorityClass high of the snapshot");
+  }
+
   @Test
   void theSameQuestion_getsTheSameAnswer() throws Exception {
     EtaSnapshot.Loaded loaded = EtaSnapshot.load(SNAPSHOT, List.of(FINETUNE), List.of(), false, null);
