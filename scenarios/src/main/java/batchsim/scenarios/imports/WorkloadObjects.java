@@ -44,6 +44,7 @@ final class WorkloadObjects {
   /** Running pods by the uid of the object that finally owns them (a job, or the pod itself). */
   private final Map<String, List<KubeObject>> podsByRoot = new HashMap<>();
   private final Map<String, Integer> counts = new LinkedHashMap<>();
+  private final Set<Node> unreadable = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
   private WorkloadObjects(List<KubeObject> objects, IssueSink problems, Warnings warnings,
       Function<String, String> nodeNames) {
@@ -415,8 +416,10 @@ final class WorkloadObjects {
     try {
       return Instant.parse(s);
     } catch (DateTimeParseException e) {
-      problems.report(n.location(), n.path(), "expected an RFC 3339 time such as 2026-11-26T09:30:00Z, got '"
-          + s + "'");
+      if (unreadable.add(n)) { // read again for t = 0 and for the entry: reported once
+        problems.report(n.location(), n.path(), "expected an RFC 3339 time such as 2026-11-26T09:30:00Z, got '"
+            + s + "'");
+      }
       return null;
     }
   }

@@ -135,6 +135,17 @@ class LiveStateImportTest {
   }
 
   @Test
+  void aMalformedTimeIsOneLocatedError() throws Exception {
+    Path bad = tmp.resolve("workloads.yaml");
+    Files.writeString(bad, Files.readString(SNAPSHOT.resolve("workloads.yaml"))
+        .replaceFirst("creationTimestamp: '2026-11-26T08:45:00Z'", "creationTimestamp: 'yesterday'"));
+    ScenarioImport.Result r = ScenarioImport.run(List.of(SNAPSHOT.resolve("kueue.yaml"), bad), tmp.resolve("o.yaml"),
+        ScenarioImport.Options.DEFAULT);
+    assertEquals(List.of(bad + ":8:24: items[0].metadata.creationTimestamp: expected an RFC 3339 time such as "
+        + "2026-11-26T09:30:00Z, got 'yesterday'"), r.errors());
+  }
+
+  @Test
   void theSnapshotTimeIsTheLatestTimeTheObjectsRecord() throws Exception {
     // the nodes' kubelet heartbeats are the latest: one minute before 09:30
     Map<String, WorkloadSpec> w = listed(imported(null));
