@@ -110,6 +110,18 @@ class LiveStateScenarioTest {
   }
 
   @Test
+  void anAdmittedReservationInAQueueWithChecksRunsOnAtOnce() throws Exception {
+    String yaml = scenario("LeastAllocated", "    admissionChecks: [prov]", String.join("\n",
+        "    - {name: admitted, queue: ml, at: -1h, runtime: 90m, podSets: [{count: 1, requests: {nvidia.com/gpu: 8}}],",
+        "       quotaReserved: {at: -1h, startedAt: -1h, flavors: {main: a100}}}"))
+        + "admissionChecks:\n  - {name: prov}\n";
+    WorkloadRecord w = run(yaml).get("admitted");
+    assertEquals(-60 * MIN, w.admittedMs(), "Admitted before the run: every check Ready");
+    assertEquals(-60 * MIN, w.startedMs());
+    assertEquals(30 * MIN, w.finishedMs());
+  }
+
+  @Test
   void anEvictedWorkloadWaitsOutItsBackoffAndKeepsKueuesQueueOrder() throws Exception {
     Map<String, WorkloadRecord> r = run(scenario("LeastAllocated", "", String.join("\n",
         "    - {name: timedOut, queue: ml, at: -2h, runtime: 10m, podSets: [{count: 2, requests: {nvidia.com/gpu: 8}}],",

@@ -96,14 +96,18 @@ final class AdmissionChecks {
     return "AdmissionCheck in " + state + " state: " + part;
   }
 
+  /** Admitted=True since {@code at} (every check Ready). */
+  static void markAdmitted(Workload w, long at) {
+    w.admittedAtMs = at;
+    w.setCondition(ConditionType.ADMITTED, true, "Admitted", "The workload is admitted", at);
+  }
+
   /**
    * Every check is Ready: Admitted. [TAS] Also when a second pass placed the delayed topology, as its last
    * check's Ready would have.
    */
   void admit(Workload w) {
-    long now = engine.now();
-    w.admittedAtMs = now;
-    w.setCondition(ConditionType.ADMITTED, true, "Admitted", "The workload is admitted", now);
+    markAdmitted(w, engine.now());
     engine.recorder.event(w, "Admitted", "Normal");
     engine.host.onAdmitted(w);
   }

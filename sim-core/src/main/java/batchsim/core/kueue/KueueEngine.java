@@ -114,8 +114,7 @@ public final class KueueEngine {
     Workload w = workloads.assumeAdmitted(spec, clusterQueue, priority, seq, null, flavors, counts, reservedAtMs);
     if (admitted && !w.checks.isEmpty()) {
       w.checks.replaceAll((check, state) -> CheckState.READY);
-      w.admittedAtMs = reservedAtMs;
-      w.setCondition(ConditionType.ADMITTED, true, "Admitted", "The workload is admitted", reservedAtMs);
+      AdmissionChecks.markAdmitted(w, reservedAtMs);
     }
     return w;
   }
@@ -125,9 +124,13 @@ public final class KueueEngine {
     return workloads.restoreEvicted(spec, clusterQueue, priority, seq, eviction);
   }
 
-  /** The host hears a restored reservation as one a cycle made: admitted, or waiting for its checks. */
+  /** The host hears a restored reservation as one made in a cycle: admitted, or waiting for its checks. */
   public void restored(Workload w) {
-    admissionChecks.afterReservation(w);
+    if (w.checks.containsValue(CheckState.PENDING)) {
+      host.onQuotaReserved(w); // its checks' controllers start from the snapshot
+    } else {
+      host.onAdmitted(w);
+    }
   }
 
   /** The admission checks of a workload's current reservation. */
