@@ -31,10 +31,7 @@ final class WorkloadLifecycle {
     if (q == null) {
       throw new IllegalArgumentException("unknown ClusterQueue " + clusterQueue);
     }
-    Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
-    if (keepHistory) {
-      w.history = new ArrayList<>();
-    }
+    Workload w = create(spec, q, priority, seq, uid);
     w.queueTs = w.createdMs;
     enqueue(w, w.createdMs);
     return w;
@@ -48,10 +45,7 @@ final class WorkloadLifecycle {
    */
   Workload restoreEvicted(WorkloadSpec spec, String clusterQueue, int priority, long seq, Eviction e) {
     long now = engine.now();
-    Workload w = new Workload(spec, seq, null, engine.tree.queuesByName.get(clusterQueue), priority, spec.createdMs());
-    if (keepHistory) {
-      w.history = new ArrayList<>();
-    }
+    Workload w = create(spec, engine.tree.queuesByName.get(clusterQueue), priority, seq, null);
     long at = e.evictedAtMs();
     String message = "Evicted before the run started (imported with reason " + e.reason() + ")";
     w.evictionReason = e.reason();
@@ -75,6 +69,14 @@ final class WorkloadLifecycle {
       engine.host.scheduleBackoffExpiry(w, w.requeueAtMs);
     } else {
       enqueue(w, now);
+    }
+    return w;
+  }
+
+  private Workload create(WorkloadSpec spec, ClusterQueue q, int priority, long seq, String uid) {
+    Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
+    if (keepHistory) {
+      w.history = new ArrayList<>();
     }
     return w;
   }
@@ -114,10 +116,7 @@ final class WorkloadLifecycle {
   Workload assumeAdmitted(WorkloadSpec spec, String clusterQueue, int priority, long seq, String uid,
       int[][] flavors, int[] counts, long reservedAtMs) {
     ClusterQueue q = engine.tree.queuesByName.get(clusterQueue);
-    Workload w = new Workload(spec, seq, uid, q, priority, spec.createdMs());
-    if (keepHistory) {
-      w.history = new ArrayList<>();
-    }
+    Workload w = create(spec, q, priority, seq, uid);
     java.util.TreeMap<Integer, Long> usage = new java.util.TreeMap<>();
     for (int i = 0; i < counts.length; i++) {
       long[] req = FlavorAssigner.requests(spec.podSets().get(i), counts[i], q, engine.index.resources().size());

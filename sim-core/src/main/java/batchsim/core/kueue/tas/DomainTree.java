@@ -23,10 +23,6 @@ final class DomainTree {
   private boolean ranksDirty;
   /** Bumped whenever the set of leaves changes; invalidates filter results. */
   int generation;
-  /** Bumped on every change of any leaf (memoised placement counts are valid while it stays). */
-  long version;
-  /** Bumped when allocatable, presence or non-TAS usage change: all placement on an empty cluster sees. */
-  long capacityVersion;
   /** The last changed leaves (leaf indices, a ring), so kept placement counts can catch up with them. */
   private final int[] log = new int[1 << 14];
   /** Leaf changes logged so far. */
@@ -74,7 +70,6 @@ final class DomainTree {
   /** Pushes a leaf's change up to the root: free/TAS aggregates and free-domain counts. */
   void propagate(Domain leaf, LeafState before) {
     leaf.version++;
-    version++;
     log[(int) (logged++ & (log.length - 1))] = leaf.leafIdx;
     boolean present = leaf.present();
     int du = (isUnavailable(leaf) ? 1 : 0) - (before.unavailable ? 1 : 0);
@@ -150,8 +145,6 @@ final class DomainTree {
         }
         ranksDirty = true;
         generation++;
-        version++;
-        capacityVersion++;
       }
       parent = d;
     }

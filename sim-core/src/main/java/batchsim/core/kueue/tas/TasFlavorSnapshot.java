@@ -184,7 +184,6 @@ public final class TasFlavorSnapshot {
   private void setPresent(Node n, boolean present) {
     Domain leaf = n.leaf;
     DomainTree.LeafState before = DomainTree.LeafState.of(leaf, nRes);
-    tree.capacityVersion++;
     n.present = present;
     applyPresence(n, present ? 1 : -1);
     tree.propagate(leaf, before);
@@ -198,7 +197,6 @@ public final class TasFlavorSnapshot {
       return;
     }
     DomainTree.LeafState before = DomainTree.LeafState.of(n.leaf, nRes);
-    tree.capacityVersion++;
     for (int r = 0; r < nRes; r++) {
       n.nonTas[r] += sign * request[r];
       if (n.present) {

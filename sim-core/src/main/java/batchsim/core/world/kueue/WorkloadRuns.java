@@ -194,12 +194,17 @@ final class WorkloadRuns implements EventTarget {
   // ------------------------------------------------------------------ pods and lifecycle
 
   private void allBound(Workload w) {
-    if (run(w).restored) {
-      PodBinder.forgetSnapshotPins(run(w).pods); // its pods are where the snapshot had them
+    WorkloadRun rt = run(w);
+    if (rt.restored) {
+      PodBinder.forgetSnapshotPins(rt.pods); // its pods are where the snapshot had them
     }
-    boolean runningAlready = run(w).restored && w.spec().reservation().running();
-    loop.schedule(loop.now() + (runningAlready ? 0 : spec.podScheduling().podStartupMs()), EventKind.PODS_READY,
-        this, new Timed(w, run(w).generation));
+    loop.schedule(loop.now() + (runningAtStart(w) ? 0 : spec.podScheduling().podStartupMs()), EventKind.PODS_READY,
+        this, new Timed(w, rt.generation));
+  }
+
+  /** Restored with its pods already running: no start-up, and its start is the snapshot's. */
+  private static boolean runningAtStart(Workload w) {
+    return run(w).restored && w.spec().reservation().running();
   }
 
   /** Its current reservation was restored at the start (imported live state), not made in the run. */
@@ -219,7 +224,7 @@ final class WorkloadRuns implements EventTarget {
     if (t.generation() != rt.generation || w.state() != WorkloadState.RESERVED) {
       return;
     }
-    if (rt.restored && w.spec().reservation().running()) {
+    if (runningAtStart(w)) {
       kueue.markRunning(w, w.spec().reservation().startedAtMs());
     } else {
       kueue.markRunning(w);

@@ -90,7 +90,7 @@ final class GangDeletion implements EventTarget {
     }
     w.releasing = 0;
     podGroups.remove(w.pg);
-    gangs.ended(w, "it was deleted at " + Durations.format(w.deletedMs));
+    gangs.ended(w, () -> "it was deleted at " + Durations.format(w.deletedMs));
     requestSession.run();
   }
 

@@ -88,12 +88,12 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
   }
 
   /** The workload ended (finished, or deleted and its pods gone): its record goes out and the run forgets it. */
-  void ended(VolcanoWorkload w, String why) {
+  void ended(VolcanoWorkload w, java.util.function.Supplier<String> why) {
     if (!live.remove(w)) {
       return;
     }
-    if (!w.serving && why != null) {
-      ended.ended(w.seq, why, w.spec.id());
+    if (!w.serving && why != null && ended.any()) { // worded only when a timeline action may name it
+      ended.ended(w.seq, why.get(), w.spec.id());
     }
     emit(w);
   }
@@ -341,7 +341,7 @@ final class GangLifecycle implements VolcanoHost, EventTarget {
     }
     engine.deletePodGroup(w.pg); // a Completed PodGroup no longer takes part in scheduling
     recorder().finished(w.queue, loop.now() - w.spec.createdMs());
-    ended(w, "it finished at " + Durations.format(w.finishedMs));
+    ended(w, () -> "it finished at " + Durations.format(w.finishedMs));
     requestSession.run();
   }
 
