@@ -42,8 +42,8 @@ public final class WorkloadRows implements WorkloadSink, Closeable {
    */
   public static WorkloadRows open(Path dir, String output, boolean explain) throws IOException {
     Files.createDirectories(dir);
-    Path w = freeName(dir, "." + output + ".workloads-");
-    Path d = explain ? freeName(dir, "." + output + ".decisions-") : null;
+    Path w = freeName(dir, "." + output + ".workloads-", ".csv");
+    Path d = explain ? freeName(dir, "." + output + ".decisions-", ".csv") : null;
     try {
       return new WorkloadRows(w, d);
     } catch (IOException | RuntimeException e) {
@@ -55,9 +55,12 @@ public final class WorkloadRows implements WorkloadSink, Closeable {
     }
   }
 
-  /** A name no file has; the file is created with the permissions any output file gets (not a temp file's). */
-  private static Path freeName(Path dir, String prefix) throws IOException {
-    Path p = Files.createTempFile(dir, prefix, ".csv");
+  /**
+   * A name no file in {@code dir} has, {@code prefix} + random + {@code suffix}; the file is then created with
+   * the permissions any output file gets (not a temp file's 0600).
+   */
+  public static Path freeName(Path dir, String prefix, String suffix) throws IOException {
+    Path p = Files.createTempFile(dir, prefix, suffix);
     Files.delete(p);
     return p;
   }
@@ -84,10 +87,6 @@ public final class WorkloadRows implements WorkloadSink, Closeable {
   /** Rows written so far (one per workload). */
   public long count() {
     return count;
-  }
-
-  boolean hasDecisions() {
-    return decisions != null;
   }
 
   /** The lowercase hex SHA-256 of workloads.csv's bytes; the files are complete and closed. */

@@ -26,18 +26,6 @@ final class WorkloadsCsv {
     csv.row(List.of(HEADER.split(",")));
   }
 
-  /**
-   * Writes the table to {@code out} (which is closed) and returns the lowercase hex SHA-256 of exactly
-   * the bytes written.
-   */
-  static String write(List<WorkloadRecord> workloads, OutputStream out) throws IOException {
-    WorkloadsCsv t = new WorkloadsCsv(out);
-    for (WorkloadRecord r : workloads) {
-      t.row(r);
-    }
-    return t.finish();
-  }
-
   void row(WorkloadRecord r) throws IOException {
     csv.cell(r.id()).cell(r.workloadClass()).cell(r.localQueue()).cell(r.clusterQueue()).cell(r.priority())
         .cell(time(r.createdMs())).cell(time(r.firstQuotaReservedMs())).cell(time(r.quotaReservedMs()))

@@ -84,24 +84,33 @@ final class NodeNames {
 
   /** Why no node is ever named {@code name}, or null when one is or may be. */
   String never(String name) {
+    return missing(name, false);
+  }
+
+  /** Why no node named {@code name} exists when the run starts (where a restored workload's pods run), or null. */
+  String absentAtStart(String name) {
+    return missing(name, true);
+  }
+
+  private String missing(String name, boolean atStart) {
     for (Spec.NodePool p : scenario.nodePools()) {
       String pool = p.name().text();
       if (name.startsWith(pool + "-")) {
         String number = name.substring(pool.length() + 1);
         if (number.matches("0|[1-9][0-9]{0,8}")) {
           int i = Integer.parseInt(number);
-          if (i < p.count() || growing.contains(pool)) {
+          if (i < p.count() || !atStart && growing.contains(pool)) {
             return null;
           }
           return "node " + name + " never exists: pool " + pool + " has " + p.count() + " nodes ("
               + (p.count() == 0 ? "none" : pool + "-0 .. " + pool + "-" + (p.count() - 1))
-              + ") and no addNodes event or autoscaling adds any";
+              + (atStart ? ") at the start" : ") and no addNodes event or autoscaling adds any");
         }
       }
     }
     List<String> pools = new ArrayList<>();
     scenario.nodePools().forEach(p -> pools.add(p.name().text()));
     return "unknown node '" + name + "': nodes are named <pool>-<number> (pools: " + String.join(", ", pools)
-        + ")";
+        + ")" + (atStart ? " at the start" : "");
   }
 }

@@ -52,4 +52,16 @@ public final class RegularFiles {
           + " MB an input file may hold");
     }
   }
+
+  /** Deletes {@code p} and everything under it; nothing when it does not exist. */
+  public static void deleteRecursively(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> s = Files.walk(p)) {
+      for (Path q : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.delete(q);
+      }
+    }
+  }
 }

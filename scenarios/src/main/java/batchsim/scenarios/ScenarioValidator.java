@@ -190,6 +190,7 @@ final class ScenarioValidator {
       }
     }
     Spec.ListedReservation r = w.reservation();
+    NodeNames atStart = new NodeNames(s, Set.of());
     for (int i = 0; i < w.podSets().size(); i++) {
       Spec.PodSet ps = w.podSets().get(i);
       Map<String, ScalarNode> given = r.flavors().get(i);
@@ -210,11 +211,10 @@ final class ScenarioValidator {
               + res + " (it has " + String.join(", ", known) + ")");
         }
       });
-      NodeNames names = new NodeNames(s, Set.of());
       for (ScalarNode n : r.nodes().get(i)) {
-        String why = names.never(n.text());
+        String why = atStart.absentAtStart(n.text());
         if (why != null) {
-          problems.at(n, why.replace(" and no addNodes event or autoscaling adds any", "") + " at the start");
+          problems.at(n, why);
         }
       }
     }

@@ -32,12 +32,9 @@ public final class BatchsimCommand implements Callable<Integer> {
 
   /** A failure that escaped a command not based on ScenarioCommand: a bug, one line, its own exit code. */
   private static int internal(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
-    cl.getErr().println("batchsim: internal error: " + e + ("1".equals(System.getenv("BATCHSIM_DEBUG")) ? ""
-        : " (set BATCHSIM_DEBUG=1 for the stack trace)"));
-    if ("1".equals(System.getenv("BATCHSIM_DEBUG"))) {
-      e.printStackTrace(cl.getErr());
-    }
+    int code = ScenarioCommand.internal(cl.getErr(), e, "1".equals(System.getenv("BATCHSIM_DEBUG")),
+        "set BATCHSIM_DEBUG=1");
     cl.getErr().flush();
-    return ScenarioCommand.INTERNAL;
+    return code;
   }
 }

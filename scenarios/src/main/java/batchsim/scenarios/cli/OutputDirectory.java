@@ -1,5 +1,6 @@
 package batchsim.scenarios.cli;
 
+import batchsim.scenarios.RegularFiles;
 import batchsim.reports.WorkloadRows;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
@@ -77,7 +77,7 @@ final class OutputDirectory {
         writer.writeInto(tmp);
         publish(tmp);
       } finally {
-        deleteRecursively(tmp);
+        RegularFiles.deleteRecursively(tmp);
       }
     } catch (IOException e) {
       throw failed(e);
@@ -118,7 +118,7 @@ final class OutputDirectory {
       Files.move(old, target, StandardCopyOption.ATOMIC_MOVE); // put the previous run back
       throw e;
     }
-    deleteRecursively(old);
+    RegularFiles.deleteRecursively(old);
   }
 
   /**
@@ -144,14 +144,4 @@ final class OutputDirectory {
     }
   }
 
-  static void deleteRecursively(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      for (Path q : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
-        Files.delete(q);
-      }
-    }
-  }
 }

@@ -1,5 +1,6 @@
 package batchsim.scenarios.cli;
 
+import batchsim.reports.WorkloadRows;
 import batchsim.core.world.StatusSink;
 import batchsim.reports.StatusJsonl;
 import java.io.Closeable;
@@ -71,9 +72,7 @@ final class Records implements Closeable {
     Path parent = outDir.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     if (kinds.contains(Kind.STATUS)) {
-      // a free name, created afresh below with an output file's permissions (a temp file's are 0600)
-      statusTemp = Files.createTempFile(parent, "." + outDir.getFileName() + ".status-", ".jsonl");
-      Files.delete(statusTemp);
+      statusTemp = WorkloadRows.freeName(parent, "." + outDir.getFileName() + ".status-", ".jsonl");
       temps.add(statusTemp);
       status = new StatusJsonl(statusTemp);
     }

@@ -54,16 +54,20 @@ abstract class ScenarioCommand implements Callable<Integer> {
       }
       return INVARIANT_VIOLATED;
     } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
-      err().println("batchsim: internal error: " + e
-          + (debugEnabled() ? "" : " (rerun with --debug for the stack trace)"));
-      if (debugEnabled()) {
-        e.printStackTrace(err());
-      }
-      return INTERNAL;
+      return internal(err(), e, debugEnabled(), "rerun with --debug");
     } finally {
       out().flush();
       err().flush();
     }
+  }
+
+  /** A bug in batchsim: one line (and the stack trace when debugging), exit {@link #INTERNAL}. */
+  static int internal(PrintWriter err, Throwable e, boolean debug, String howToDebug) {
+    err.println("batchsim: internal error: " + e + (debug ? "" : " (" + howToDebug + " for the stack trace)"));
+    if (debug) {
+      e.printStackTrace(err);
+    }
+    return INTERNAL;
   }
 
   PrintWriter out() {

@@ -223,7 +223,7 @@ public final class EtaSnapshot {
   /** The job as a workload listed at t = 0; its queue, priority and pod sets keep their manifest locations. */
   private Asked addJob(JobTemplateReader.JobTemplate t, JobRuntimes runtimes, List<Node> listed) {
     MapNode tpl = t.template();
-    String ns = t.source().namespace() == null ? "default" : t.source().namespace();
+    String ns = t.source().namespaceOrDefault();
     String id = ns + "/" + t.name();
     Location at = t.source().location();
     String what = t.kind() + " " + id + " (" + at + ")";

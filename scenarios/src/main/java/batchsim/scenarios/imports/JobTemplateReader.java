@@ -22,7 +22,6 @@ import java.util.Set;
  * but is of a kind Kueue does not integrate, or that cannot be modelled, is a located error.
  */
 public final class JobTemplateReader {
-  static final String QUEUE_LABEL = PodTemplates.QUEUE_LABEL;
 
   private JobTemplateReader() {}
 
@@ -106,7 +105,7 @@ public final class JobTemplateReader {
         continue;
       }
       if (kind == null) {
-        problems.report(o.location(), o.node().path(), o.describe() + " carries " + QUEUE_LABEL + " but " + o.kind()
+        problems.report(o.location(), o.node().path(), o.describe() + " carries " + PodTemplates.QUEUE_LABEL + " but " + o.kind()
             + " (" + o.apiVersion() + ") is not a job kind Kueue integrates at ff69552e; batchsim cannot model it");
         continue;
       }
@@ -147,7 +146,7 @@ public final class JobTemplateReader {
   /** A lone pod's template, or a placeholder where a pod group's first pod is (the group is read at the end). */
   private static JobTemplate pod(KubeObject o, Map<String, List<KubeObject>> groups, Warnings warnings) {
     if (!PodTemplates.queued(o) && !Tree.items(o.node(), "metadata", "ownerReferences").isEmpty()) {
-      warnings.add("Pod:controlled", o.location(), o.describe() + " has no " + QUEUE_LABEL + " label and belongs to "
+      warnings.add("Pod:controlled", o.location(), o.describe() + " has no " + PodTemplates.QUEUE_LABEL + " label and belongs to "
           + "a controller that is not among the inputs: not Kueue's; ignored");
       return null;
     }

@@ -42,6 +42,11 @@ public final class KubeObjects {
       return apiVersion.substring(apiVersion.indexOf('/') + 1);
     }
 
+    /** Its namespace, {@code default} when it has none (where Kubernetes creates it). */
+    public String namespaceOrDefault() {
+      return namespace == null ? "default" : namespace;
+    }
+
     /** {@code Kind/name} (or {@code Kind/namespace/name}) for messages. */
     public String describe() {
       return kind + "/" + (namespace == null ? "" : namespace + "/") + name;

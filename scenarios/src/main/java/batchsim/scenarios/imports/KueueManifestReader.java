@@ -106,7 +106,7 @@ public final class KueueManifestReader {
     Tree.Map_ out = Tree.map(o.location(), o.node().path());
     out.put("name", name(o));
     if (namespaced) {
-      out.put("namespace", o.namespace() == null ? "default" : o.namespace(), o.location());
+      out.put("namespace", o.namespaceOrDefault(), o.location());
     }
     Node kept = shape.keep(spec, o.kind(), o.kind() + " " + o.name(), warnings);
     if (kept instanceof MapNode m) {

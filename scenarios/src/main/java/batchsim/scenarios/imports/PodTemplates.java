@@ -39,7 +39,7 @@ final class PodTemplates {
   }
 
   static String namespace(KubeObject o) {
-    return o.namespace() == null ? "default" : o.namespace();
+    return o.namespaceOrDefault();
   }
 
   static boolean queued(KubeObject o) {

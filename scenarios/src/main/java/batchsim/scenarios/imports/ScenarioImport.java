@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -58,6 +59,8 @@ public final class ScenarioImport {
 
   private final ScenarioDraft d;
   private final List<KubeObject> objects = new ArrayList<>();
+  /** How many job objects each input file holds (a class names its job when its file holds several). */
+  private Map<String, Integer> jobsPerFile;
 
   private ScenarioImport(Options options, Path outDir) {
     this.d = new ScenarioDraft(options, outDir);
@@ -234,8 +237,12 @@ public final class ScenarioImport {
     PlaceholderNodes.noteRequests(d, t.template());
     Path file = Path.of(t.source().location().file());
     Tree.Map_ c = Tree.map(HERE, "").put("name", dns(t.name()), HERE);
-    long sameFile = objects.stream().filter(o -> (JobTemplateReader.handles(o) || VolcanoJobReader.handles(o))
-        && o.location().file().equals(t.source().location().file())).count();
+    if (jobsPerFile == null) { // counted once: a cluster's dump may hold thousands of jobs
+      jobsPerFile = new HashMap<>();
+      objects.stream().filter(o -> JobTemplateReader.handles(o) || VolcanoJobReader.handles(o))
+          .forEach(o -> jobsPerFile.merge(o.location().file(), 1, Integer::sum));
+    }
+    int sameFile = jobsPerFile.getOrDefault(t.source().location().file(), 0);
     if (t.kind().equals("TrainJob")) {
       // its pod sets come from a runtime that may be in another input: written out, not re-read from the file
       t.template().entries().forEach((k, e) -> c.put(k, e.value()));

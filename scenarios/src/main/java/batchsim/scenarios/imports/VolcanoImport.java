@@ -43,12 +43,8 @@ final class VolcanoImport {
   /** A pod neither Volcano's (no group annotation) nor Kueue's (no Kueue label): not scheduled by either. */
   private static boolean strayPod(KubeObject o) {
     return o.kind().equals("Pod") && o.group().isEmpty() && !VolcanoJobReader.handles(o)
-        && Tree.get(o.node(), "metadata", "labels", JobTemplateReader.QUEUE_LABEL) == null
+        && !PodTemplates.queued(o)
         && Tree.get(o.node(), "metadata", "labels", BatchJobs.GROUP_LABEL) == null;
-  }
-
-  private static boolean priorityClass(KubeObject o) {
-    return o.kind().equals("PriorityClass") && o.group().equals("scheduling.k8s.io");
   }
 
   /**
@@ -63,7 +59,8 @@ final class VolcanoImport {
     }
     objects.stream().filter(VolcanoImport::strayPod).forEach(o -> d.warnings.add("volcano:pod", o.location(),
         o.describe() + ": no " + VolcanoJobReader.GROUP_NAME + " annotation, so Volcano does not schedule it; skipped"));
-    List<KubeObject> rest = objects.stream().filter(o -> !handles(o) && !priorityClass(o) && !strayPod(o)).toList();
+    List<KubeObject> rest =
+        objects.stream().filter(o -> !handles(o) && !Priorities.handles(o) && !strayPod(o)).toList();
     String with = " cannot be imported with Volcano objects (" + first.describe() + " at " + first.location()
         + "): a scenario has one scheduler. Import them separately";
     KubeObject kueue = rest.stream().filter(o -> KueueManifestReader.handles(o) || JobTemplateReader.handles(o))
@@ -83,7 +80,7 @@ final class VolcanoImport {
   static void translate(ScenarioDraft d, List<KubeObject> objects, Consumer<JobTemplate> jobClass) {
     List<KubeObject> volcano = objects.stream().filter(VolcanoImport::handles).toList();
     if (!volcano.isEmpty()) {
-      new VolcanoImport(d, volcano).translate(objects.stream().filter(VolcanoImport::priorityClass).toList(),
+      new VolcanoImport(d, volcano).translate(objects.stream().filter(Priorities::handles).toList(),
           jobClass);
     }
   }

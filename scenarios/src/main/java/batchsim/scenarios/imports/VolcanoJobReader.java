@@ -111,7 +111,7 @@ public final class VolcanoJobReader {
   }
 
   private static String key(KubeObject o, String name) {
-    return (o.namespace() == null ? "default" : o.namespace()) + "/" + name;
+    return o.namespaceOrDefault() + "/" + name;
   }
 
   /** The Volcano Job that owns a PodGroup (its controller reference), or null. */
@@ -265,7 +265,7 @@ public final class VolcanoJobReader {
   /** {@code queue: <namespace>/<Volcano queue>} (Volcano's default queue when none) and the priority class. */
   private Tree.Map_ header(KubeObject o, Node queue, Node priorityClass) {
     Tree.Map_ t = Tree.map(o.location(), "");
-    String ns = o.namespace() == null ? "default" : o.namespace();
+    String ns = o.namespaceOrDefault();
     Location at = queue == null ? o.location() : queue.location();
     String path = queue == null ? "queue" : queue.path();
     t.put("queue", Tree.string(at, path, ns + "/" + (queue == null ? DEFAULT_QUEUE : Tree.text(queue))));

@@ -44,6 +44,8 @@ final class WorkloadObjects {
   /** Running pods by the uid of the object that finally owns them (a job, or the pod itself). */
   private final Map<String, List<KubeObject>> podsByRoot = new HashMap<>();
   private final Map<String, Integer> counts = new LinkedHashMap<>();
+  /** Pod sets from the Workloads' own pod templates (Kueue resolved their priority already). */
+  private final PodTemplates pods;
   private final Set<Node> unreadable = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
   private WorkloadObjects(List<KubeObject> objects, IssueSink problems, Warnings warnings,
@@ -52,6 +54,7 @@ final class WorkloadObjects {
     this.problems = problems;
     this.warnings = warnings;
     this.nodeNames = nodeNames;
+    this.pods = new PodTemplates(problems, warnings, Priorities.unresolved());
   }
 
   static boolean handles(KubeObject o) {
@@ -140,7 +143,7 @@ final class WorkloadObjects {
     Node status = Tree.get(w.node(), "status");
     Tree.Map_ m = Tree.map(at, w.node().path()).put("name", namespace(w) + "/" + w.name(), at)
         .put("queue", lq, at);
-    m.put("at", Durations.format(relative(t0, Tree.get(w.node(), "metadata", "creationTimestamp"), 0)), at);
+    m.put("at", Durations.format(relative(t0, Tree.get(w.node(), "metadata", "creationTimestamp"))), at);
     Node priority = Tree.get(w.node(), "spec", "priority");
     if (priority != null) {
       m.put("priority", priority);
@@ -148,7 +151,6 @@ final class WorkloadObjects {
     m.put("runtime", runtimes.forJob(owner != null ? owner : w, lq).runtime());
     List<Node> podSets = new ArrayList<>();
     List<String> names = new ArrayList<>();
-    PodTemplates pods = new PodTemplates(problems, warnings, Priorities.unresolved());
     for (Node ps : Tree.items(w.node(), "spec", "podSets")) {
       String name = Tree.text(ps, "name");
       String count = Tree.text(ps, "count");
@@ -184,7 +186,7 @@ final class WorkloadObjects {
   /** The Evicted condition, the Preempted one's reason and status.requeueState. */
   private MapNode eviction(Node status, Condition evicted, Instant t0) {
     Location at = evicted.node().location();
-    Tree.Map_ e = Tree.map(at, "evicted").put("at", Durations.format(relative(t0, evicted.time(), 0)), at)
+    Tree.Map_ e = Tree.map(at, "evicted").put("at", Durations.format(relative(t0, evicted.time())), at)
         .put("reason", Tree.get(evicted.node(), "reason"));
     Condition preempted = condition(status, "Preempted");
     if (preempted != null) {
@@ -205,14 +207,14 @@ final class WorkloadObjects {
   private MapNode reservation(KubeObject w, Node status, Condition reserved, List<String> podSets, Instant t0,
       KubeObject owner) {
     Location at = reserved.node().location();
-    Tree.Map_ r = Tree.map(at, "quotaReserved").put("at", Durations.format(relative(t0, reserved.time(), 0)), at);
+    Tree.Map_ r = Tree.map(at, "quotaReserved").put("at", Durations.format(relative(t0, reserved.time())), at);
     boolean admitted = condition(status, "Admitted") != null;
     if (!admitted) {
       r.put("admitted", Tree.string(at, "admitted", "false"));
     }
     Condition ready = condition(status, "PodsReady");
     if (admitted && ready != null) {
-      r.put("startedAt", Durations.format(relative(t0, ready.time(), 0)), ready.node().location());
+      r.put("startedAt", Durations.format(relative(t0, ready.time())), ready.node().location());
     }
     Tree.Map_ flavors = Tree.map(at, "flavors");
     Tree.Map_ counts = Tree.map(at, "counts");
@@ -284,7 +286,7 @@ final class WorkloadObjects {
   private static List<String> topologyNodes(Node assignment) {
     List<String> out = new ArrayList<>();
     List<Node> levels = Tree.items(assignment, "levels");
-    if (levels.isEmpty() || !"kubernetes.io/hostname".equals(Tree.text(levels.get(levels.size() - 1)))) {
+    if (levels.isEmpty() || !SchedulingLabels.HOSTNAME.equals(Tree.text(levels.get(levels.size() - 1)))) {
       return out;
     }
     for (Node d : Tree.items(assignment, "domains")) {
@@ -402,10 +404,10 @@ final class WorkloadObjects {
 
   private record Condition(Node node, Node time, Instant instant) {}
 
-  /** {@code time} − {@code t0} in ms, never after 0 (a time past the snapshot is the snapshot). */
-  private long relative(Instant t0, Node time, long dflt) {
+  /** {@code time} − {@code t0} in ms, never after 0 (a time past the snapshot, or none, is the snapshot). */
+  private long relative(Instant t0, Node time) {
     Instant t = instant(time);
-    return t == null ? dflt : Math.min(0, t.toEpochMilli() - t0.toEpochMilli());
+    return t == null ? 0 : Math.min(0, t.toEpochMilli() - t0.toEpochMilli());
   }
 
   private Instant instant(Node n) {
@@ -429,6 +431,6 @@ final class WorkloadObjects {
   }
 
   private static String namespace(KubeObject o) {
-    return o.namespace() == null ? "default" : o.namespace();
+    return o.namespaceOrDefault();
   }
 }

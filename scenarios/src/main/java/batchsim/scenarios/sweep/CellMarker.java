@@ -36,6 +36,11 @@ record CellMarker(String scenario, Map<String, String> overrides, long seed, boo
   static final String FILE = "done.json";
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** This marker (what a run of the cell must say) with the run's digest and results. */
+  CellMarker finished(String digest, Map<String, Double> metrics, List<Outcome> outcomes) {
+    return new CellMarker(scenario, overrides, seed, checked, version, digest, metrics, outcomes);
+  }
+
   /** The marker of {@code cellDir}, or null when it has none or an unreadable one (the cell is run again). */
   static CellMarker read(Path cellDir) {
     Path file = cellDir.resolve(FILE);

@@ -1,5 +1,6 @@
 package batchsim.scenarios.sweep;
 
+import batchsim.scenarios.RegularFiles;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.world.InvariantViolation;
 import batchsim.core.sim.Runs;
@@ -15,7 +16,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -118,7 +118,7 @@ public final class SweepRunner {
       strays = s.filter(p -> !names.contains(p.getFileName().toString())).toList();
     }
     for (Path p : strays) {
-      deleteRecursively(p);
+      RegularFiles.deleteRecursively(p);
     }
   }
 
@@ -127,18 +127,19 @@ public final class SweepRunner {
     Path dir = cellsDir.resolve(cell.dir());
     try {
       CellMarker done = CellMarker.read(dir);
-      if (done != null && done.matches(expected(cell, checked), dir)) {
+      CellMarker expected = expected(cell, checked);
+      if (done != null && done.matches(expected, dir)) {
         resumed.add(cell.index());
         return fromMarker(cell, done);
       }
-      deleteRecursively(dir); // whatever a killed run left half-written
-      return runAndMark(cell, checked, dir);
+      RegularFiles.deleteRecursively(dir); // whatever a killed run left half-written
+      return runAndMark(cell, checked, expected, dir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private CellResult runAndMark(Cell cell, boolean checked, Path dir) throws IOException {
+  private CellResult runAndMark(Cell cell, boolean checked, CellMarker expected, Path dir) throws IOException {
     RunResult result;
     StatusWatch watch = cell.scenario().expectations().newStatusWatch();
     try {
@@ -162,9 +163,7 @@ public final class SweepRunner {
       byName.put(metrics.get(i).toString(), Double.isNaN(values[i]) ? null : values[i]);
     }
     CellResult r = new CellResult(cell, values, cell.scenario().expectations().evaluate(view, checked, watch));
-    CellMarker e = expected(cell, checked);
-    new CellMarker(e.scenario(), e.overrides(), e.seed(), e.checked(), e.version(), CellMarker.digest(dir), byName,
-        r.outcomes()).write(dir);
+    expected.finished(CellMarker.digest(dir), byName, r.outcomes()).write(dir);
     return r;
   }
 
@@ -185,16 +184,6 @@ public final class SweepRunner {
     return new CellResult(cell, values, done.outcomes());
   }
 
-  private static void deleteRecursively(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      for (Path q : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
-        Files.delete(q);
-      }
-    }
-  }
 
   /** An invariant violation in one cell; the sweep stops. */
   public static final class CellFailure extends RuntimeException {

@@ -59,7 +59,7 @@ public final class YamlTreeReader {
 
   private static YAMLFactory createFactory() {
     LoaderOptions options = new LoaderOptions();
-    options.setCodePointLimit(256 * 1024 * 1024); // large generated scenarios; the default is 3 MB
+    options.setCodePointLimit((int) batchsim.scenarios.RegularFiles.MAX_BYTES); // as large as a file may be; default 3 MB
     // `key:` with nothing after it is YAML null, as in Kubernetes manifests.
     return YAMLFactory.builder().loaderOptions(options).enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build();
   }
