@@ -69,6 +69,20 @@ class LiveStateScenarioTest {
     assertEquals(31 * MIN, next.startedMs());
   }
 
+  /** A reservation restored at the start is history: not an admission of the run, in its counts or in Kueue's metrics. */
+  @Test
+  void aRestoredReservationIsNotAnAdmissionOfTheRun() throws Exception {
+    RunResult r = new Simulation(ScenarioLoader.parse("live.yaml", scenario("LeastAllocated", "", String.join("\n",
+        "    - {name: big, queue: ml, at: -3h, runtime: 2h, podSets: [{count: 2, requests: {nvidia.com/gpu: 8}}],",
+        "       quotaReserved: {at: -2h, startedAt: -90m, flavors: {main: a100}}}",
+        "    - {name: next, queue: ml, at: -10m, runtime: 10m, podSets: [{count: 1, requests: {nvidia.com/gpu: 8}}]}")))
+        .spec()).checked(true).run();
+    assertEquals(1, r.overall().admitted(), "only next was admitted in the run");
+    assertEquals(2, r.overall().finished(), "both finished in it");
+    assertEquals(1.0, r.metricSamples().end().entrySet().stream()
+        .filter(e -> e.getKey().startsWith("kueue_admitted_workloads_total")).mapToDouble(Map.Entry::getValue).sum());
+  }
+
   @Test
   void runningPodsStayOnTheirSnapshotNodes() throws Exception {
     // Two 4-GPU pods restored one on each node leave no node with 8 GPUs free, though quota has 8 left.
