@@ -110,8 +110,9 @@ final class HtmlReport {
     meta(out, "Samples", t.isEmpty() ? "none" : Formats.grouped(t.size())
         + (t.size() > 1 ? " <span class=\"muted\">every " + Durations.format(t.get(1) - t.get(0))
         + "</span>" : ""));
-    meta(out, "Tool", "batchsim " + Html.orDash(meta.toolVersion()));
+    ProvenanceHtml.entries(out, meta);
     out.append("</dl>\n");
+    ProvenanceHtml.inputs(out, meta);
     if (r.unknownQueueArrivals() > 0) {
       out.append("<p class=\"warn\">").append(Formats.grouped(r.unknownQueueArrivals()))
           .append(" arrivals went to unknown LocalQueues and were never queued.</p>\n");
@@ -122,7 +123,7 @@ final class HtmlReport {
     out.append("</div></header>\n");
   }
 
-  private static void meta(StringBuilder out, String term, String html) {
+  static void meta(StringBuilder out, String term, String html) {
     out.append("<div><dt>").append(term).append("</dt><dd>").append(html).append("</dd></div>\n");
   }
 

@@ -60,7 +60,7 @@ public final class Reports {
       SummaryJson.write(result, meta, digest, out);
     }
     try (OutputStream out = Files.newOutputStream(dir.resolve(WAITS_HLOG))) {
-      WaitsHlog.write(result, out);
+      WaitsHlog.write(result, meta, out);
     }
     try (OutputStream out = Files.newOutputStream(dir.resolve(REPORT_HTML))) {
       HtmlReport.write(result, meta, digest, rows.byPriority(HtmlReport.GROUP_LIMIT),

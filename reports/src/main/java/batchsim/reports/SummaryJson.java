@@ -48,6 +48,7 @@ final class SummaryJson {
       g.writeStringField("file", meta.scenarioFile());
       g.writeStringField("sha256", meta.scenarioHash());
       g.writeEndObject();
+      ProvenanceJson.write(g, meta, r.seed());
 
       g.writeNumberField("seed", r.seed());
       g.writeFieldName("horizon_ms");

@@ -14,7 +14,8 @@ import org.HdrHistogram.HistogramLogWriter;
  * HistogramLogProcessor and HistogramLogAnalyzer) holding the wait histograms of the whole run as one
  * interval, tagged {@code rsv.<queue>} (created → quota reserved) and {@code start.<queue>} (created →
  * running), with {@code *} for all queues. Values are virtual milliseconds, the interval is
- * [0, end of run] in seconds, and the max column is unscaled (ms).
+ * [0, end of run] in seconds, and the max column is unscaled (ms). The run's provenance comes first, as
+ * comment lines ({@code #[batchsim provenance] key: value}).
  */
 final class WaitsHlog {
   static final String RESERVATION = "rsv.";
@@ -23,10 +24,13 @@ final class WaitsHlog {
   private WaitsHlog() {}
 
   /** Writes the log to {@code out}, which is flushed but left open. */
-  static void write(RunResult r, OutputStream out) throws IOException {
+  static void write(RunResult r, RunMetadata meta, OutputStream out) throws IOException {
     PrintStream ps = new PrintStream(new NonClosing(out), false, StandardCharsets.UTF_8);
     HistogramLogWriter w = new HistogramLogWriter(ps);
     w.outputLogFormatVersion();
+    if (meta.provenance() != null) { // comment lines: HistogramLogReader skips them
+      Provenance.lines(meta, r.seed()).forEach(l -> w.outputComment("[batchsim provenance] " + l));
+    }
     // HistogramLogWriter.outputStartTime appends Date.toString(), which depends on the JVM's time
     // zone; the same header is written here with a fixed UTC date so the file is reproducible.
     w.outputComment("[StartTime: 0.000 (seconds since epoch), Thu Jan 01 00:00:00 UTC 1970]");

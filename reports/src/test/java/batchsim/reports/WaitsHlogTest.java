@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class WaitsHlogTest {
   private static byte[] write() throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    WaitsHlog.write(Fixtures.result(10_800_000), out);
+    WaitsHlog.write(Fixtures.result(10_800_000), Fixtures.META, out);
     return out.toByteArray();
   }
 
@@ -64,7 +64,7 @@ class WaitsHlogTest {
   @Test
   void resultHistogramsAreNotTagged() throws IOException {
     var r = Fixtures.result(10_800_000);
-    WaitsHlog.write(r, new ByteArrayOutputStream());
+    WaitsHlog.write(r, Fixtures.META, new ByteArrayOutputStream());
     assertEquals(null, r.queues().get(0).timeToReservation().getTag());
   }
 

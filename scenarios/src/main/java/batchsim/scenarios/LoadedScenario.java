@@ -1,8 +1,12 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.sim.EngineSource;
 import batchsim.core.volcano.VolcanoSetup;
+import batchsim.reports.Provenance;
+import batchsim.reports.RunMetadata;
 import batchsim.scenarios.expect.Expectations;
+import java.util.List;
 
 /**
  * A scenario file that loaded cleanly.
@@ -16,9 +20,21 @@ import batchsim.scenarios.expect.Expectations;
  *     under Kueue. {@code batchsim.core.sim.Runs.run(spec, volcano, checked)} runs either.
  * @param snapshotTime the wall-clock time of t = 0 for a scenario imported from a live cluster
  *     ({@code snapshotTime:}), else null
+ * @param overrides the {@code --set} arguments it was loaded with, in order
+ * @param inputs every file read to build it, with its SHA-256 ({@link Provenance#inputs})
  */
 public record LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
-    VolcanoSetup volcano, java.time.Instant snapshotTime) {
+    VolcanoSetup volcano, java.time.Instant snapshotTime, List<String> overrides, List<Provenance.Input> inputs) {
+  public LoadedScenario {
+    overrides = List.copyOf(overrides);
+    inputs = List.copyOf(inputs);
+  }
+
+  public LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
+      VolcanoSetup volcano, java.time.Instant snapshotTime) {
+    this(file, sha256, spec, expectations, volcano, snapshotTime, List.of(), List.of());
+  }
+
   public LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
       VolcanoSetup volcano) {
     this(file, sha256, spec, expectations, volcano, null);
@@ -41,6 +57,13 @@ public record LoadedScenario(String file, String sha256, SimulationSpec spec, Ex
 
   /** The same scenario with another root seed (the CLI's {@code --seed}, sweep replicas). */
   public LoadedScenario withSeed(long seed) {
-    return new LoadedScenario(file, sha256, spec.withSeed(seed), expectations, volcano, snapshotTime);
+    return new LoadedScenario(file, sha256, spec.withSeed(seed), expectations, volcano, snapshotTime, overrides,
+        inputs);
+  }
+
+  /** What a result of this scenario records about where it came from; {@code cell} is null outside a sweep. */
+  public RunMetadata metadata(Provenance.Cell cell, Provenance.Build build) {
+    EngineSource engine = volcano == null ? EngineSource.KUEUE : EngineSource.VOLCANO;
+    return new RunMetadata(file, sha256, build.version(), new Provenance(engine, overrides, cell, inputs, build));
   }
 }

@@ -3,13 +3,31 @@ package batchsim.scenarios;
 import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.Location;
 import batchsim.scenarios.yaml.Node;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Collects problems across all loading stages; the loader throws once, at the end, if any were found. */
+/**
+ * Collects problems across all loading stages; the loader throws once, at the end, if any were found. It also
+ * notes the files the stages read (traces, node lists, manifests), for the result's provenance.
+ */
 final class Problems implements IssueSink {
   private final List<Problem> list = new ArrayList<>();
+  private final Map<Path, String> read = new LinkedHashMap<>();
+
+  /** Notes that {@code file} (as resolved) was read, with its bytes' SHA-256; the first note of a file counts. */
+  void read(Path file, String sha256) {
+    read.putIfAbsent(file.normalize(), sha256);
+  }
+
+  /** The files noted with {@link #read}, in the order first read. */
+  Map<Path, String> read() {
+    return Collections.unmodifiableMap(read);
+  }
 
   @Override
   public void report(Location at, String path, String message) {

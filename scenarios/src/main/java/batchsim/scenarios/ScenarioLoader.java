@@ -145,7 +145,8 @@ public final class ScenarioLoader {
     problems.throwIfAny();
     String sha = variant == null || variant.isEmpty() ? c.sha256()
         : sha256((c.sha256() + "\n" + variant).getBytes(StandardCharsets.UTF_8));
-    return new LoadedScenario(c.file(), sha, spec, expectations, volcano, snapshot);
+    return new LoadedScenario(c.file(), sha, spec, expectations, volcano, snapshot, c.sets(),
+        InputFiles.provenance(c, problems.read()));
   }
 
   /** The composed scenario's {@code story:} block, or null; a bad block is a ScenarioException. */

@@ -3,6 +3,7 @@ package batchsim.scenarios.cli;
 import batchsim.core.metrics.RunResult;
 import batchsim.reports.Reports;
 import batchsim.reports.WorkloadRows;
+import batchsim.reports.Provenance;
 import batchsim.reports.RunMetadata;
 import batchsim.scenarios.LoadedScenario;
 import batchsim.scenarios.compare.RunResultView;
@@ -65,7 +66,7 @@ final class CheckCommand extends ScenarioCommand {
       rows = dir == null ? null : dir.rows(false);
       result = RunCommand.simulate(scenario, true, junit, watch, rows);
       if (dir != null) {
-        RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
+        RunMetadata meta = scenario.metadata(null, Version.build());
         WorkloadRows written = rows;
         dir.write(tmp -> Reports.writeAll(result, meta, written, tmp));
       }
@@ -83,7 +84,8 @@ final class CheckCommand extends ScenarioCommand {
         + (outcomes.isEmpty() ? "the scenario has no expectations" : outcomes.size() + " expectation"
         + (outcomes.size() == 1 ? "" : "s")), outcomes, out(), err(), quiet);
     if (junit != null) {
-      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes)));
+      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes,
+          Provenance.lines(scenario.metadata(null, Version.build()), result.seed()))));
     }
     return failed > 0 ? Verdicts.FAILED : OK;
   }

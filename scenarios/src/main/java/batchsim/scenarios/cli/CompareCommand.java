@@ -1,7 +1,6 @@
 package batchsim.scenarios.cli;
 
 import batchsim.scenarios.compare.CompareReport;
-import batchsim.scenarios.compare.Comparison;
 import batchsim.scenarios.compare.SummaryFile;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -16,7 +15,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code batchsim compare BASE OTHER...}: reads the summary.json of each result (a run directory, a
- * sweep cell directory or the file itself; nothing is simulated) and prints, per OTHER, every metric
+ * sweep cell directory or the file itself; nothing is simulated) and prints, per OTHER, the provenance lines
+ * that differ from BASE's (engine, overrides, seed, scenario hash, build), then every metric
  * with its absolute and relative change from BASE, flagging changes beyond {@code --tolerance}. Writes
  * the same as {@code compare.csv} and {@code compare.html} into {@code --out}.
  */
@@ -46,7 +46,7 @@ final class CompareCommand extends ScenarioCommand {
     SummaryFile b = read(base);
     List<CompareReport.Pair> pairs = new ArrayList<>();
     for (Path o : others) {
-      pairs.add(new CompareReport.Pair(base.toString(), o.toString(), Comparison.rows(b, read(o))));
+      pairs.add(CompareReport.Pair.of(base.toString(), b, o.toString(), read(o)));
     }
     CompareReport report = new CompareReport(pairs, tol);
     OutputDirectory dir = new OutputDirectory(out);

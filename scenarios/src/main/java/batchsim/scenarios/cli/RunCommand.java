@@ -5,6 +5,7 @@ import batchsim.core.world.InvariantViolation;
 import batchsim.core.sim.Runs;
 import batchsim.core.world.StatusSink;
 import batchsim.core.world.WorkloadSink;
+import batchsim.reports.Provenance;
 import batchsim.reports.Reports;
 import batchsim.reports.WorkloadRows;
 import batchsim.reports.RunMetadata;
@@ -110,7 +111,7 @@ final class RunCommand extends ScenarioCommand {
       progress.done();
     }
     long wallNanos = System.nanoTime() - wallStart;
-    RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
+    RunMetadata meta = scenario.metadata(null, Version.build());
     dir.write(tmp -> {
       Reports.writeAll(result, meta, rows, tmp);
       recorded.moveInto(tmp);
@@ -123,7 +124,8 @@ final class RunCommand extends ScenarioCommand {
     List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), checked, watch);
     long failed = Verdicts.print(outcomes.isEmpty() ? null : "\nExpectations", outcomes, out(), err(), quiet);
     if (junit != null) {
-      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes)));
+      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes,
+          Provenance.lines(meta, result.seed()))));
     }
     return failed > 0 ? Verdicts.FAILED : OK;
   }
@@ -146,7 +148,8 @@ final class RunCommand extends ScenarioCommand {
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),
-            scenario.expectations().afterViolation(e.getMessage()))));
+            scenario.expectations().afterViolation(e.getMessage()),
+            Provenance.lines(scenario.metadata(null, Version.build()), scenario.spec().seed()))));
       }
       throw e;
     }

@@ -1,5 +1,6 @@
 package batchsim.scenarios.cli;
 
+import batchsim.reports.Provenance;
 import batchsim.scenarios.compare.ResultView;
 import batchsim.scenarios.expect.ExpressionException;
 import batchsim.scenarios.expect.JUnitXml;
@@ -84,7 +85,7 @@ final class SweepCommand extends ScenarioCommand {
     dir.checkReplaceable();
     Verdicts.checkJUnit(junit);
     int k = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
-    SweepRunner runner = new SweepRunner(metrics, check, Version.get());
+    SweepRunner runner = new SweepRunner(metrics, check, Version.build());
     long wallStart = System.nanoTime();
     int total = plan.cells().size();
     List<CellResult> results = new ArrayList<>();
@@ -97,7 +98,7 @@ final class SweepCommand extends ScenarioCommand {
           err().flush();
         }
       }));
-      SweepReport report = new SweepReport(title, plan, metrics, results);
+      SweepReport report = new SweepReport(title, plan, metrics, results, Version.build());
       Files.writeString(work.dir().resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
       Files.writeString(work.dir().resolve("cells.csv"), report.cellsCsv(), StandardCharsets.UTF_8);
       Files.writeString(work.dir().resolve("sweep.html"), report.html(), StandardCharsets.UTF_8);
@@ -114,7 +115,7 @@ final class SweepCommand extends ScenarioCommand {
       throw new UserError("sweep interrupted; run it again with the same --out to resume");
     }
     double wallS = (System.nanoTime() - wallStart) / 1e9;
-    SweepReport report = new SweepReport(title, plan, metrics, results); // the one written, rebuilt to print
+    SweepReport report = new SweepReport(title, plan, metrics, results, Version.build()); // the one written, rebuilt to print
     if (!quiet) {
       out().print(report.summary().text(""));
       long kept = results.stream().filter(r -> runner.resumed(r.cell())).count();
@@ -123,7 +124,8 @@ final class SweepCommand extends ScenarioCommand {
     }
     List<JUnitXml.Suite> suites = new ArrayList<>();
     for (CellResult r : results) {
-      suites.add(new JUnitXml.Suite(name + "[" + r.cell().name() + "]", file.toString(), r.outcomes()));
+      suites.add(new JUnitXml.Suite(name + "[" + r.cell().name() + "]", file.toString(), r.outcomes(),
+          Provenance.lines(r.cell().metadata(Version.build()), r.cell().scenario().spec().seed())));
       for (var o : r.outcomes()) {
         if (o.failed()) {
           err().println(o.at() + ": [" + r.cell().name() + "] " + o.line());

@@ -10,8 +10,22 @@ import java.util.List;
  * and relative deltas and a flag for changes beyond the tolerance, as text, CSV and HTML.
  */
 public final class CompareReport {
-  /** One result compared with the base. */
-  public record Pair(String baseName, String otherName, List<Comparison.Row> rows) {}
+  /**
+   * One result compared with the base.
+   *
+   * @param provenance {@code key: base → other} for each provenance line that differs
+   */
+  public record Pair(String baseName, String otherName, List<String> provenance, List<Comparison.Row> rows) {
+    public Pair {
+      provenance = List.copyOf(provenance);
+    }
+
+    /** {@code other} compared with {@code base}: their provenance and every metric. */
+    public static Pair of(String baseName, SummaryFile base, String otherName, SummaryFile other) {
+      return new Pair(baseName, otherName, ProvenanceDiff.of(base.provenance(), other.provenance()),
+          Comparison.rows(base, other));
+    }
+  }
 
   private final List<Pair> pairs;
   private final double tolerance;
@@ -29,7 +43,12 @@ public final class CompareReport {
   public String text() {
     StringBuilder sb = new StringBuilder();
     for (Pair p : pairs) {
-      sb.append(sb.length() == 0 ? "" : "\n").append(heading(p)).append('\n').append(table(p, false).text("  "));
+      sb.append(sb.length() == 0 ? "" : "\n").append(heading(p)).append('\n');
+      if (!p.provenance().isEmpty()) {
+        sb.append("  Provenance differs:\n");
+        p.provenance().forEach(l -> sb.append("    ").append(l).append('\n'));
+      }
+      sb.append(table(p, false).text("  "));
     }
     return sb.toString();
   }
@@ -52,7 +71,13 @@ public final class CompareReport {
         .append(Table.escape(Format.number(tolerance * 100, 2))).append("% of the base value are flagged. Waits are "
             + "times to quota reservation.</p>\n");
     for (Pair p : pairs) {
-      body.append("<h2>").append(Table.escape(heading(p))).append("</h2>\n").append(table(p, true).html());
+      body.append("<h2>").append(Table.escape(heading(p))).append("</h2>\n");
+      if (!p.provenance().isEmpty()) {
+        body.append("<p>Provenance differs:</p>\n<ul>\n");
+        p.provenance().forEach(l -> body.append("<li>").append(Table.escape(l)).append("</li>\n"));
+        body.append("</ul>\n");
+      }
+      body.append(table(p, true).html());
     }
     return Table.page("batchsim compare", body.toString());
   }

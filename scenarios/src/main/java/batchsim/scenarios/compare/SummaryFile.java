@@ -1,5 +1,7 @@
 package batchsim.scenarios.compare;
 
+import batchsim.reports.Provenance;
+import batchsim.reports.ProvenanceJson;
 import batchsim.reports.Reports;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,6 +30,7 @@ public final class SummaryFile implements ResultView {
   private final JsonNode overall;
   private final List<Utilization> utilization = new ArrayList<>();
   private final List<PoolHours> pools = new ArrayList<>();
+  private final List<Provenance.Line> provenance;
 
   private SummaryFile(JsonNode root) {
     scenarioName = root.path("scenario").path("name").asText("");
@@ -37,6 +40,7 @@ public final class SummaryFile implements ResultView {
       queues.put(q.path("name").asText(), q);
     }
     overall = root.path("overall");
+    provenance = ProvenanceJson.lines(root);
     for (JsonNode u : root.path("utilization")) {
       utilization.add(new Utilization(u.path("flavor").asText(), u.path("resource").asText(),
           number(u.path("utilization")), number(u.path("mean_allocated")), number(u.path("mean_capacity"))));
@@ -69,6 +73,11 @@ public final class SummaryFile implements ResultView {
       throw new IOException(file + ": not a batchsim summary.json (no 'overall' and 'queues')");
     }
     return new SummaryFile(root);
+  }
+
+  /** Where the result came from ({@link Provenance#lines}). */
+  public List<Provenance.Line> provenance() {
+    return provenance;
   }
 
   private static double number(JsonNode n) {

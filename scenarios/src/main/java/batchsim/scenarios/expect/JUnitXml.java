@@ -1,5 +1,6 @@
 package batchsim.scenarios.expect;
 
+import batchsim.reports.Provenance;
 import batchsim.scenarios.tables.Table;
 import java.io.StringWriter;
 import java.util.List;
@@ -10,7 +11,9 @@ import javax.xml.stream.XMLStreamWriter;
 /**
  * Expectation verdicts as JUnit XML, the format CI systems (GitHub Actions reporters, GitLab, Jenkins)
  * show as test results: one {@code <testsuite>} per scenario run, one {@code <testcase>} per expectation,
- * a {@code <failure>} with the measured and expected values. No timestamps or durations, so the file
+ * a {@code <failure>} with the measured and expected values, the run's provenance as the suite's
+ * {@code <properties>} (a key that repeats, {@code input}, is one property per file). No timestamps or
+ * durations, so the file
  * is as deterministic as the run. Written with the JDK's own StAX writer (the default factory, so a
  * StAX library on the class path cannot change the bytes), which escapes markup; the layout (two-space
  * indent, one element per line) is written here.
@@ -23,8 +26,17 @@ public final class JUnitXml {
    *
    * @param name the suite name (the scenario name, plus the sweep cell)
    * @param file the scenario file
+   * @param provenance where the run came from ({@link Provenance#lines}); empty writes no properties
    */
-  public record Suite(String name, String file, List<Outcome> outcomes) {
+  public record Suite(String name, String file, List<Outcome> outcomes, List<Provenance.Line> provenance) {
+    public Suite {
+      provenance = List.copyOf(provenance);
+    }
+
+    public Suite(String name, String file, List<Outcome> outcomes) {
+      this(name, file, outcomes, List.of());
+    }
+
     long count(Outcome.Status s) {
       return outcomes.stream().filter(o -> o.status() == s).count();
     }
@@ -71,6 +83,18 @@ public final class JUnitXml {
     attribute(w, "name", s.name());
     counts(w, s.outcomes().size(), s.count(Outcome.Status.FAIL), s.count(Outcome.Status.SKIP));
     attribute(w, "file", s.file());
+    if (!s.provenance().isEmpty()) {
+      w.writeCharacters("\n    ");
+      w.writeStartElement("properties");
+      for (Provenance.Line l : s.provenance()) {
+        w.writeCharacters("\n      ");
+        w.writeEmptyElement("property");
+        attribute(w, "name", l.key());
+        attribute(w, "value", l.value());
+      }
+      w.writeCharacters("\n    ");
+      w.writeEndElement();
+    }
     for (Outcome o : s.outcomes()) {
       w.writeCharacters("\n    ");
       testcase(w, s, o);

@@ -1,5 +1,6 @@
 package batchsim.scenarios.overrides;
 
+import batchsim.reports.Provenance;
 import batchsim.scenarios.RegularFiles;
 import batchsim.scenarios.yaml.IssueSink;
 import batchsim.scenarios.yaml.ListNode;
@@ -39,6 +40,7 @@ public final class Composer {
   private final Parser parser;
   private final IssueSink sink;
   private final List<byte[]> inputs = new ArrayList<>();
+  private final List<Provenance.Input> files = new ArrayList<>();
   private final Deque<String> including = new ArrayDeque<>();
 
   private Composer(Parser parser, IssueSink sink) {
@@ -65,11 +67,12 @@ public final class Composer {
       }
     }
     String sha = c.inputs.size() == 1 ? sha256(bytes) : combinedSha(c.inputs);
-    return new Composition(root.withPath(""), fileName, sha);
+    return new Composition(root.withPath(""), fileName, sha, sets, c.files);
   }
 
   private Node file(String fileName, byte[] bytes) {
     inputs.add(bytes);
+    files.add(new Provenance.Input(fileName, sha256(bytes)));
     Node root = parser.parse(fileName, bytes, sink);
     if (!(root instanceof MapNode m) || m.get(INCLUDE) == null) {
       return root;

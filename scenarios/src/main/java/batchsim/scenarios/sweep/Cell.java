@@ -1,5 +1,7 @@
 package batchsim.scenarios.sweep;
 
+import batchsim.reports.Provenance;
+import batchsim.reports.RunMetadata;
 import batchsim.scenarios.LoadedScenario;
 import java.util.Map;
 
@@ -15,6 +17,11 @@ import java.util.Map;
  */
 public record Cell(int index, String name, String dir, String configuration, Map<String, String> levels,
     LoadedScenario scenario) {
+
+  /** What this cell's results record about where they came from. */
+  public RunMetadata metadata(Provenance.Build build) {
+    return scenario.metadata(new Provenance.Cell(name, levels), build);
+  }
 
   /** {@code name} with characters outside {@code [A-Za-z0-9._=,+-]} replaced by '_'. */
   static String safe(String name) {

@@ -1,11 +1,14 @@
 package batchsim.scenarios.sweep;
 
+import batchsim.reports.Provenance;
 import batchsim.scenarios.expect.Metric;
 import batchsim.scenarios.tables.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The tables of a finished sweep: per configuration (replicas aggregated to mean and 95% CI) and per
@@ -17,9 +20,17 @@ public final class SweepReport {
   private final List<Metric> metrics;
   private final List<CellResult> results;
   private final boolean expectations;
+  private final Provenance.Build build;
   private final Map<String, List<CellResult>> byConfiguration = new LinkedHashMap<>();
 
   public SweepReport(String title, SweepPlan plan, List<Metric> metrics, List<CellResult> results) {
+    this(title, plan, metrics, results, null);
+  }
+
+  /** With {@code build}, sweep.html also says where the sweep came from (each cell's summary.json says it in full). */
+  public SweepReport(String title, SweepPlan plan, List<Metric> metrics, List<CellResult> results,
+      Provenance.Build build) {
+    this.build = build;
     this.title = title;
     this.plan = plan;
     this.metrics = List.copyOf(metrics);
@@ -137,6 +148,7 @@ public final class SweepReport {
         .append("half-width of a 95% confidence interval (Student's t). Latencies are times to quota reservation ")
         .append("(wait), to running (start) or to finished (completion); utilization is allocated ÷ capacity, "
             + "time-weighted.</p>\n");
+    provenance(body);
     body.append("<h2>Configurations</h2>\n").append(summary().html());
     body.append("<h2>Runs</h2>\n");
     String cellsHtml = cells(false).html();
@@ -146,6 +158,27 @@ public final class SweepReport {
     }
     body.append(cellsHtml);
     return Table.page(title, body.toString());
+  }
+
+  /**
+   * The sweep's provenance: the base scenario's lines without its seed (the cells table has each run's), the
+   * engine per cell when the matrix varies it.
+   */
+  private void provenance(StringBuilder body) {
+    if (build == null) {
+      return;
+    }
+    Set<String> engines = new LinkedHashSet<>();
+    results.forEach(r -> engines.add(r.cell().metadata(build).provenance().engine().describe()));
+    body.append("<details><summary>Provenance</summary>\n<ul>\n");
+    for (Provenance.Line l : Provenance.lines(plan.base().metadata(null, build), plan.base().spec().seed())) {
+      String value = l.key().equals("engine") && engines.size() > 1 ? "per cell: " + String.join(", ", engines)
+          : l.value();
+      if (!l.key().equals("seed")) {
+        body.append("<li>").append(Table.escape(l.key() + ": " + value)).append("</li>\n");
+      }
+    }
+    body.append("</ul>\n</details>\n");
   }
 
   private List<String> dimensionHeaders() {

@@ -7,7 +7,7 @@ import batchsim.core.sim.Runs;
 import batchsim.scenarios.expect.StatusWatch;
 import batchsim.reports.Reports;
 import batchsim.reports.WorkloadRows;
-import batchsim.reports.RunMetadata;
+import batchsim.reports.Provenance;
 import batchsim.scenarios.compare.ResultView;
 import batchsim.scenarios.compare.RunResultView;
 import batchsim.scenarios.expect.Metric;
@@ -38,17 +38,17 @@ import java.util.stream.Stream;
 public final class SweepRunner {
   private final List<Metric> metrics;
   private final boolean check;
-  private final String toolVersion;
+  private final Provenance.Build build;
   private final Set<Integer> resumed = ConcurrentHashMap.newKeySet();
 
   /**
    * @param check run every cell with the invariant checker (cells whose scenario expects
    *     {@code invariants: clean} are checked anyway)
    */
-  public SweepRunner(List<Metric> metrics, boolean check, String toolVersion) {
+  public SweepRunner(List<Metric> metrics, boolean check, Provenance.Build build) {
     this.metrics = List.copyOf(metrics);
     this.check = check;
-    this.toolVersion = toolVersion;
+    this.build = build;
   }
 
   /** The reports of each cell go to {@code cellsDir/<cell dir name>/}; {@code done} sees results in cell order. */
@@ -147,8 +147,7 @@ public final class SweepRunner {
       try {
         result = Runs.run(cell.scenario().spec(), cell.scenario().volcano(), checked, false, null, watch, rows);
         Files.createDirectories(dir);
-        Reports.writeAll(result, new RunMetadata(cell.scenario().file(), cell.scenario().sha256(), toolVersion),
-            rows, dir);
+        Reports.writeAll(result, cell.metadata(build), rows, dir);
       } finally {
         rows.discard();
       }
@@ -172,7 +171,7 @@ public final class SweepRunner {
     Map<String, Double> wanted = new LinkedHashMap<>();
     metrics.forEach(m -> wanted.put(m.toString(), null));
     return new CellMarker(cell.scenario().sha256(), cell.levels(), cell.scenario().spec().seed(), checked,
-        toolVersion, "", wanted, List.of());
+        build.version(), "", wanted, List.of());
   }
 
   private CellResult fromMarker(Cell cell, CellMarker done) {

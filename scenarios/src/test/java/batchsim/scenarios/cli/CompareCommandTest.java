@@ -35,7 +35,10 @@ class CompareCommandTest {
     assertEquals(0, r.exit(), r.err());
     List<String> lines = r.out().lines().toList();
     assertEquals(b.resolve("summary.json") + " vs " + a, lines.get(0));
-    assertTrue(lines.get(1).startsWith("  SCOPE      METRIC"), lines.get(1));
+    assertEquals("  Provenance differs:", lines.get(1));
+    assertEquals("    overrides: none → --set clusterQueues.team-b.quota.gpu.nvidia.com/gpu=1", lines.get(2));
+    assertTrue(lines.get(3).startsWith("    scenario sha256: "), lines.get(3));
+    assertTrue(lines.get(4).startsWith("  SCOPE      METRIC"), lines.get(4));
     assertTrue(lines.stream().anyMatch(l -> l.matches("  team-b\\s+wait p95\\s+.*\\bworse")), r.out());
     assertTrue(lines.stream().anyMatch(l -> l.matches("  overall\\s+finished\\s+30\\s+30\\s+0\\s+0\\.0%")), r.out());
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("  all nodes  utilization nvidia.com/gpu")), r.out());
