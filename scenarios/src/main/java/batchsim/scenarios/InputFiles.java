@@ -65,7 +65,9 @@ final class InputFiles {
       return null;
     }
     try {
-      problems.read(p, sha256(p));
+      if (!problems.read().containsKey(p.normalize())) { // a manifest named by several classes is hashed once
+        problems.read(p, sha256(p));
+      }
     } catch (IOException e) {
       problems.at(s, "cannot read " + p + ": " + e.getMessage());
       return null;

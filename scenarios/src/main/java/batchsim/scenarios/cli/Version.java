@@ -37,12 +37,17 @@ final class Version implements IVersionProvider {
       }
       Properties p = new Properties();
       p.load(in);
-      String dirty = value(p, "dirty");
-      return new Provenance.Build(value(p, "version"), value(p, "commit"),
-          dirty.equals(UNKNOWN) ? null : Boolean.valueOf(dirty));
+      return build(p);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The build the properties describe. */
+  static Provenance.Build build(Properties p) {
+    String dirty = value(p, "dirty");
+    return new Provenance.Build(value(p, "version"), value(p, "commit"),
+        dirty.equals(UNKNOWN) ? null : Boolean.valueOf(dirty));
   }
 
   /** A property, or "unknown" when absent or left unfiltered ({@code ${...}}). */
