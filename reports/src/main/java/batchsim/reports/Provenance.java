@@ -9,7 +9,8 @@ import java.util.Map;
  * Where a result came from, beyond the scenario file and seed: the engine and the upstream version it
  * models, the overrides in the order given, the sweep cell, every input file the loader read with its
  * SHA-256, and the build. Written into summary.json ({@code provenance}), report.html's header, waits.hlog's
- * comments and the JUnit XML; never into the CSVs. Nothing here depends on the machine or the wall clock.
+ * comments and the JUnit XML; never into the CSVs. No wall clock; paths are relative to the scenario file's
+ * directory (but the scenario's own path, as given, and inputs named by an absolute path).
  *
  * @param engine the admission engine and what it is ported from
  * @param overrides {@code --set path=value} arguments in the order given
@@ -47,8 +48,25 @@ public record Provenance(EngineSource engine, List<String> overrides, Cell cell,
     }
   }
 
-  /** One line of provenance for text outputs: a key and its value; a key may repeat (inputs). */
+  /**
+   * One line of provenance for text outputs: a key and its value; a key may repeat (inputs). Control
+   * characters in the value (a multi-line {@code --set}) are escaped so that it stays one line.
+   */
   public record Line(String key, String value) {
+    public Line {
+      StringBuilder sb = new StringBuilder(value.length());
+      value.codePoints().forEach(c -> {
+        if (c == '\n') {
+          sb.append("\\n");
+        } else if (Character.isISOControl(c)) {
+          sb.append(String.format("\\u%04x", c));
+        } else {
+          sb.appendCodePoint(c);
+        }
+      });
+      value = sb.toString();
+    }
+
     @Override
     public String toString() {
       return key + ": " + value;

@@ -28,8 +28,9 @@ final class WaitsHlog {
     PrintStream ps = new PrintStream(new NonClosing(out), false, StandardCharsets.UTF_8);
     HistogramLogWriter w = new HistogramLogWriter(ps);
     w.outputLogFormatVersion();
-    if (meta.provenance() != null) { // comment lines: HistogramLogReader skips them
-      Provenance.lines(meta, r.seed()).forEach(l -> w.outputComment("[batchsim provenance] " + l));
+    if (meta.provenance() != null) { // comment lines: HistogramLogReader skips them; no path as the user gave it
+      Provenance.lines(meta, r.seed()).stream().filter(l -> !l.key().equals("scenario"))
+          .forEach(l -> w.outputComment("[batchsim provenance] " + l));
     }
     // HistogramLogWriter.outputStartTime appends Date.toString(), which depends on the JVM's time
     // zone; the same header is written here with a fixed UTC date so the file is reproducible.

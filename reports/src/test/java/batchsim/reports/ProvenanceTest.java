@@ -65,4 +65,11 @@ class ProvenanceTest {
     assertTrue(html.contains("<code title=\"0123456789abcdef0123456789abcdef01234567\">0123456789ab</code> (dirty)"), html);
     assertTrue(html.contains("<tr><td><code>../traces/t.swf</code></td>"), html);
   }
+
+  @Test
+  void aValueWithLineBreaks_staysOneLine() {
+    Provenance.Line l = new Provenance.Line("overrides", "--set volcano=a: 1\nb: 2\r\tc");
+    assertEquals("overrides: --set volcano=a: 1\\nb: 2\\u000d\\u0009c", l.toString());
+    assertFalse(l.toString().contains("\n"));
+  }
 }

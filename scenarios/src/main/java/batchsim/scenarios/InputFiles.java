@@ -5,16 +5,10 @@ import batchsim.scenarios.overrides.Composition;
 import batchsim.scenarios.yaml.Node;
 import batchsim.scenarios.yaml.ScalarNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,7 +60,7 @@ final class InputFiles {
     }
     try {
       if (!problems.read().containsKey(p.normalize())) { // a manifest named by several classes is hashed once
-        problems.read(p, sha256(p));
+        problems.read(p, new Problems.Read(RegularFiles.sha256(p), Path.of(s.text()).isAbsolute()));
       }
     } catch (IOException e) {
       problems.at(s, "cannot read " + p + ": " + e.getMessage());
@@ -75,31 +69,18 @@ final class InputFiles {
     return p;
   }
 
-  /** Lowercase hex SHA-256 of the file's bytes, read as a stream (traces may be large). */
-  static String sha256(Path file) throws IOException {
-    MessageDigest md;
-    try {
-      md = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JVM has SHA-256", e);
-    }
-    try (InputStream in = new DigestInputStream(Files.newInputStream(file), md)) {
-      in.transferTo(OutputStream.nullOutputStream());
-    }
-    return HexFormat.of().formatHex(md.digest());
-  }
-
   /**
    * The inputs of a scenario for its provenance: the scenario file and its includes, then the files its
    * fields named, each path relative to the scenario file's directory ('/'-separated), so that the same
-   * inputs read from another working directory or machine give the same paths.
+   * inputs read from another working directory or machine give the same paths; a file the scenario named by
+   * an absolute path keeps it (relative to the scenario, it would depend on where the scenario sits).
    */
-  static List<Provenance.Input> provenance(Composition c, Map<Path, String> read) {
+  static List<Provenance.Input> provenance(Composition c, Map<Path, Problems.Read> read) {
     Path dir = Path.of(c.file()).toAbsolutePath().normalize().getParent();
     List<Provenance.Input> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     c.files().forEach(f -> add(out, seen, relative(dir, Path.of(f.path())), f.sha256()));
-    read.forEach((p, sha) -> add(out, seen, relative(dir, p), sha));
+    read.forEach((p, r) -> add(out, seen, r.absolute() ? p.toString() : relative(dir, p), r.sha256()));
     return out;
   }
 

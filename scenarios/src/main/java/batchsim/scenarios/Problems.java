@@ -17,15 +17,18 @@ import java.util.Map;
  */
 final class Problems implements IssueSink {
   private final List<Problem> list = new ArrayList<>();
-  private final Map<Path, String> read = new LinkedHashMap<>();
+  private final Map<Path, Read> read = new LinkedHashMap<>();
 
-  /** Notes that {@code file} (as resolved) was read, with its bytes' SHA-256; the first note of a file counts. */
-  void read(Path file, String sha256) {
-    read.putIfAbsent(file.normalize(), sha256);
+  /** A file read: its bytes' SHA-256 and whether the scenario named it by an absolute path. */
+  record Read(String sha256, boolean absolute) {}
+
+  /** Notes that {@code file} (as resolved) was read; the first note of a file counts. */
+  void read(Path file, Read what) {
+    read.putIfAbsent(file.normalize(), what);
   }
 
   /** The files noted with {@link #read}, in the order first read. */
-  Map<Path, String> read() {
+  Map<Path, Read> read() {
     return Collections.unmodifiableMap(read);
   }
 

@@ -1,10 +1,16 @@
 package batchsim.scenarios;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * Reads input files whole, and only regular ones: a device ({@code /dev/zero}), a FIFO or a directory is
@@ -63,5 +69,28 @@ public final class RegularFiles {
         Files.delete(q);
       }
     }
+  }
+
+  /** A SHA-256 digest (every JVM has one). */
+  public static MessageDigest sha256Digest() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+  }
+
+  /** Lowercase hex SHA-256 of {@code bytes}. */
+  public static String sha256(byte[] bytes) {
+    return HexFormat.of().formatHex(sha256Digest().digest(bytes));
+  }
+
+  /** Lowercase hex SHA-256 of the file's bytes, read as a stream (traces may be large). */
+  public static String sha256(Path file) throws IOException {
+    MessageDigest md = sha256Digest();
+    try (InputStream in = new DigestInputStream(Files.newInputStream(file), md)) {
+      in.transferTo(OutputStream.nullOutputStream());
+    }
+    return HexFormat.of().formatHex(md.digest());
   }
 }

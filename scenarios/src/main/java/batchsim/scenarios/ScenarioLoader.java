@@ -190,6 +190,6 @@ public final class ScenarioLoader {
 
   /** Lowercase hex SHA-256 of {@code bytes}. */
   public static String sha256(byte[] bytes) {
-    return Composer.sha256(bytes);
+    return RegularFiles.sha256(bytes);
   }
 }

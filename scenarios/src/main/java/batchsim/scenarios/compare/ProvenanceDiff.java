@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * What tells two results apart before their numbers do: the provenance lines that differ (engine, overrides,
- * sweep cell, seed, scenario hash, batchsim build). The scenario's path and the input files are left out: the
- * same scenario run from another directory is the same run, and a changed input changes the scenario hash.
+ * sweep cell, seed, scenario hash, each input file by its path, batchsim build). The scenario's own path is
+ * left out: the same scenario run from another directory is the same run.
  */
 final class ProvenanceDiff {
   private static final Set<String> KEYS = Set.of("engine", "overrides", "sweep cell", "seed", "scenario sha256",
@@ -35,9 +35,17 @@ final class ProvenanceDiff {
     return out;
   }
 
+  /** Compared lines by key; an input by {@code input PATH} (a trace's bytes, not the scenario's, may differ). */
   private static Map<String, String> byKey(List<Provenance.Line> lines) {
     Map<String, String> out = new LinkedHashMap<>();
-    lines.stream().filter(l -> KEYS.contains(l.key())).forEach(l -> out.put(l.key(), l.value()));
+    for (Provenance.Line l : lines) {
+      if (l.key().equals("input")) {
+        int sha = l.value().lastIndexOf(" sha256:");
+        out.put("input " + l.value().substring(0, Math.max(sha, 0)), l.value().substring(sha + 1));
+      } else if (KEYS.contains(l.key())) {
+        out.put(l.key(), l.value());
+      }
+    }
     return out;
   }
 }

@@ -12,13 +12,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -66,13 +63,13 @@ public final class Composer {
         root = Overrides.apply(root, List.of(o), sink);
       }
     }
-    String sha = c.inputs.size() == 1 ? sha256(bytes) : combinedSha(c.inputs);
+    String sha = c.inputs.size() == 1 ? RegularFiles.sha256(bytes) : combinedSha(c.inputs);
     return new Composition(root.withPath(""), fileName, sha, sets, c.files);
   }
 
   private Node file(String fileName, byte[] bytes) {
     inputs.add(bytes);
-    files.add(new Provenance.Input(fileName, sha256(bytes)));
+    files.add(new Provenance.Input(fileName, RegularFiles.sha256(bytes)));
     Node root = parser.parse(fileName, bytes, sink);
     if (!(root instanceof MapNode m) || m.get(INCLUDE) == null) {
       return root;
@@ -136,17 +133,8 @@ public final class Composer {
   /** A digest over several inputs: each one's own digest, in order. */
   private static String combinedSha(List<byte[]> inputs) {
     StringBuilder sb = new StringBuilder("batchsim-composed\n");
-    inputs.forEach(b -> sb.append(sha256(b)).append('\n'));
-    return sha256(sb.toString().getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** Lowercase hex SHA-256 of {@code bytes}. */
-  public static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JVM has SHA-256", e);
-    }
+    inputs.forEach(b -> sb.append(RegularFiles.sha256(b)).append('\n'));
+    return RegularFiles.sha256(sb.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   /** Where a problem about the whole argument {@code --set raw} is reported. */

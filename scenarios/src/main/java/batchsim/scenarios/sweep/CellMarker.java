@@ -1,5 +1,6 @@
 package batchsim.scenarios.sweep;
 
+import batchsim.scenarios.RegularFiles;
 import batchsim.scenarios.expect.Outcome;
 import batchsim.scenarios.yaml.Location;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * was checked, the tool's version), a digest of those reports, and what the sweep keeps of the run (metric
  * values and expectation verdicts), so that a resumed sweep can skip the cell without running it again.
  *
- * @param scenario SHA-256 of the cell's scenario, its --set and matrix overrides included
+ * @param scenario SHA-256 of the cell's scenario (its --set and matrix overrides included) and input files
+ * @param version the build ({@code 0.1.0 (commit …)}): another commit runs the cell again
  * @param metrics sweep metric (as printed) → value, null when the run has none
  */
 record CellMarker(String scenario, Map<String, String> overrides, long seed, boolean checked, String version,
@@ -114,7 +115,7 @@ record CellMarker(String scenario, Map<String, String> overrides, long seed, boo
 
   /** {@code sha256:HEX} over the names and bytes of every file below {@code cellDir} but the marker. */
   static String digest(Path cellDir) throws IOException {
-    MessageDigest md = sha256();
+    MessageDigest md = RegularFiles.sha256Digest();
     List<Path> files;
     try (Stream<Path> s = Files.walk(cellDir)) {
       files = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(FILE)).sorted().toList();
@@ -130,13 +131,5 @@ record CellMarker(String scenario, Map<String, String> overrides, long seed, boo
       md.update((byte) 0);
     }
     return "sha256:" + HexFormat.of().formatHex(md.digest());
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e); // every JVM has SHA-256
-    }
   }
 }

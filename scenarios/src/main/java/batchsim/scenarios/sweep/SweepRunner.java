@@ -13,6 +13,7 @@ import batchsim.scenarios.compare.RunResultView;
 import batchsim.scenarios.expect.Metric;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -166,12 +167,18 @@ public final class SweepRunner {
     return r;
   }
 
-  /** What the marker of a finished run of {@code cell} must say (no digest or results yet). */
+  /**
+   * What the marker of a finished run of {@code cell} must say (no digest or results yet): the scenario's hash
+   * with every input file's (a trace edited since is another run) and the whole build, commit included.
+   */
   private CellMarker expected(Cell cell, boolean checked) {
     Map<String, Double> wanted = new LinkedHashMap<>();
     metrics.forEach(m -> wanted.put(m.toString(), null));
-    return new CellMarker(cell.scenario().sha256(), cell.levels(), cell.scenario().spec().seed(), checked,
-        build.version(), "", wanted, List.of());
+    StringBuilder inputs = new StringBuilder(cell.scenario().sha256());
+    cell.metadata(build).provenance().inputs().forEach(i -> inputs.append('\n').append(i.path()).append(' ')
+        .append(i.sha256()));
+    return new CellMarker(RegularFiles.sha256(inputs.toString().getBytes(StandardCharsets.UTF_8)), cell.levels(),
+        cell.scenario().spec().seed(), checked, build.describe(), "", wanted, List.of());
   }
 
   private CellResult fromMarker(Cell cell, CellMarker done) {
