@@ -97,6 +97,11 @@ public final class OpenMetricsFile implements MetricsSink {
     overflow = lines > maxLines;
   }
 
+  @Override
+  public boolean full() {
+    return overflow;
+  }
+
   /** Why the file is refused (it grew past {@link #MAX_LINES} and spooling stopped), or null. */
   public String overflow() {
     return overflow ? "the metrics file grew past " + String.format(java.util.Locale.ROOT, "%,d", maxLines)

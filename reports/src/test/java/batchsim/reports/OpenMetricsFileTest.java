@@ -186,6 +186,7 @@ class OpenMetricsFileTest {
     }
     f.scrape(10_000, families());
     assertNotNull(f.overflow());
+    assertTrue(f.full(), "the run stops scraping");
     assertTrue(f.overflow().contains("grew past 5 samples after 6 scrapes"), f.overflow());
     f.scrape(11_000, families());
     assertEquals(6, f.lines(), "nothing more is spooled");

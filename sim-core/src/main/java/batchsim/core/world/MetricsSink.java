@@ -10,4 +10,9 @@ import java.util.List;
 @FunctionalInterface
 public interface MetricsSink {
   void scrape(long timeMs, List<MetricFamily<?>> families);
+
+  /** True once the sink takes no more scrapes (it grew too large): the run goes on without reading the model. */
+  default boolean full() {
+    return false;
+  }
 }

@@ -46,6 +46,11 @@ final class Scrapes {
   }
 
   private void take(long t) {
+    if (sink.full()) {
+      next = Long.MAX_VALUE;
+      last = Long.MAX_VALUE;
+      return;
+    }
     loop.advanceTo(t); // no event runs in between: the clock reads the scrape's time
     sink.scrape(t, engine.metricFamilies());
     last = t;

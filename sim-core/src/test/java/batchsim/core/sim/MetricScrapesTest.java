@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import batchsim.core.metrics.MetricFamily;
 import batchsim.core.metrics.MetricSample;
 import batchsim.core.metrics.RunResult;
-import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.KueueConfig;
 import batchsim.core.model.PreemptionPolicy;
 import batchsim.core.model.PreemptionSpec;
 import batchsim.core.model.QuotaSpec;
 import batchsim.core.model.SimulationSpec;
+import batchsim.core.world.MetricsSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -111,6 +111,25 @@ class MetricScrapesTest {
         .headMap("kueue_admitted_workloads_total~"));
     assertTrue(last.keySet().stream().anyMatch(k -> k.startsWith("kueue_preempted_workloads_total")),
         "the run preempts: " + last.keySet());
+  }
+
+  @Test
+  void aFullSink_isNoLongerScraped_andTheRunGoesOn() {
+    List<Long> times = new ArrayList<>();
+    MetricsSink fills = new MetricsSink() {
+      @Override
+      public void scrape(long t, List<MetricFamily<?>> families) {
+        times.add(t);
+      }
+
+      @Override
+      public boolean full() {
+        return times.size() == 3;
+      }
+    };
+    RunResult r = new Simulation(contended(3_600_000L)).scrapeMetrics(1_000, fills).run();
+    assertEquals(List.of(0L, 1_000L, 2_000L), times);
+    assertEquals(new Simulation(contended(3_600_000L)).run().events(), r.events());
   }
 
   @Test
