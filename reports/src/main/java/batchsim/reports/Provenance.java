@@ -4,6 +4,8 @@ import batchsim.core.sim.EngineSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Where a result came from, beyond the scenario file and seed: the engine and the upstream version it
@@ -95,6 +97,31 @@ public record Provenance(EngineSource engine, List<String> overrides, Cell cell,
       p.inputs().forEach(i -> out.add(new Line("input", i.path() + " sha256:" + i.sha256())));
     }
     out.add(new Line("batchsim", p != null ? p.build().describe() : String.valueOf(meta.toolVersion())));
+    return out;
+  }
+
+  /**
+   * The provenance as the labels of the metrics file's {@code batchsim_run} info metric: engine and the version
+   * it models, overrides, seed, the scenario's hash and the build (input files stay in summary.json: a label
+   * per file would not be queryable).
+   */
+  public static SortedMap<String, String> infoLabels(RunMetadata meta, long seed) {
+    SortedMap<String, String> out = new TreeMap<>();
+    Provenance p = meta.provenance();
+    if (p != null) {
+      out.put("engine", p.engine().name());
+      out.put("engine_commit", p.engine().commit());
+      out.put("engine_version", p.engine().version());
+      out.put("overrides", String.join(" ", p.overrides()));
+      if (p.cell() != null) {
+        out.put("sweep_cell", p.cell().name());
+      }
+      out.put("batchsim_commit", p.build().commit());
+      out.put("batchsim_dirty", String.valueOf(p.build().dirty()));
+    }
+    out.put("seed", Long.toString(seed));
+    out.put("scenario_sha256", String.valueOf(meta.scenarioHash()));
+    out.put("batchsim_version", String.valueOf(meta.toolVersion()));
     return out;
   }
 }

@@ -67,6 +67,9 @@ final class RunCommand extends ScenarioCommand {
   @picocli.CommandLine.Mixin
   LimitsOption limits = new LimitsOption();
 
+  @picocli.CommandLine.Mixin
+  MetricsOption metricsOption = new MetricsOption();
+
   @Override
   int execute() throws Exception {
     Records recorded = Records.parse(records);
@@ -81,10 +84,11 @@ final class RunCommand extends ScenarioCommand {
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", dirName(scenario.spec().name())));
     dir.checkReplaceable();
     Verdicts.checkJUnit(junit);
+    MetricsOutput metrics = metricsOption.open(scenario, dir.path());
     WorkloadRows rows = null;
     try {
       rows = dir.rows(explain);
-      return execute(scenario, dir, recorded, rows);
+      return execute(scenario, dir, recorded, rows, metrics);
     } catch (IOException e) {
       throw dir.failed(e);
     } catch (UncheckedIOException e) { // the rows or records streaming out of the run
@@ -94,11 +98,12 @@ final class RunCommand extends ScenarioCommand {
         rows.discard();
       }
       recorded.discard();
+      metrics.discard();
     }
   }
 
-  private int execute(LoadedScenario scenario, OutputDirectory dir, Records recorded, WorkloadRows rows)
-      throws Exception {
+  private int execute(LoadedScenario scenario, OutputDirectory dir, Records recorded, WorkloadRows rows,
+      MetricsOutput metrics) throws Exception {
     recorded.open(dir.path());
     StatusWatch watch = scenario.expectations().newStatusWatch();
     // `invariants: clean` can only be judged by a checked run.
@@ -106,16 +111,19 @@ final class RunCommand extends ScenarioCommand {
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
     Progress progress = Progress.forTerminal(err(), scenario.spec(), quiet);
     RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch), rows,
-        stalled -> err().println("batchsim: warning: " + stalled)); // even with --quiet: the input is at fault
+        stalled -> err().println("batchsim: warning: " + stalled), metrics.scrapes()); // warning even with --quiet
     if (progress != null) {
       progress.done();
     }
     long wallNanos = System.nanoTime() - wallStart;
     RunMetadata meta = scenario.metadata(null, Version.build());
+    metrics.check();
     dir.write(tmp -> {
       Reports.writeAll(result, meta, rows, tmp);
       recorded.moveInto(tmp);
+      metrics.writeInto(tmp);
     });
+    metrics.publish();
     if (!quiet) {
       out().print(SummaryTable.render(result, meta));
       out().flush(); // the self-report closes the output, after the summary
@@ -136,15 +144,19 @@ final class RunCommand extends ScenarioCommand {
    */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, StatusSink status,
       WorkloadSink workloads) throws IOException, UserError {
-    return simulate(scenario, checked, junit, false, null, status, workloads, null);
+    return simulate(scenario, checked, junit, false, null, status, workloads, null, null);
   }
 
-  /** {@code workloads}: where each workload's record streams (null: the result keeps them all). */
+  /**
+   * {@code workloads}: where each workload's record streams (null: the result keeps them all); {@code metrics}:
+   * where the metric model is scraped (null: nowhere).
+   */
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
       java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads,
-      java.util.function.Consumer<String> stalls) throws IOException, UserError {
+      java.util.function.Consumer<String> stalls, Runs.MetricScrapes metrics) throws IOException, UserError {
     try {
-      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads, stalls);
+      return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads, stalls,
+          metrics);
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),

@@ -41,6 +41,11 @@ public final class EventLoop {
     byKind[kind.ordinal()]++;
   }
 
+  /** The next event, left in place; null if none. */
+  public Event peek() {
+    return queue.peek();
+  }
+
   /** Removes and returns the next event with time at most {@code until}, advancing the clock; null if none. */
   public Event next(long until) {
     Event e = queue.peek();

@@ -8,6 +8,11 @@ public final class CounterFamily extends ScalarFamily {
     super(name, labelNames);
   }
 
+  @Override
+  public Type type() {
+    return Type.COUNTER;
+  }
+
   public void inc(String... labelValues) {
     series(labelValues)[0]++;
   }

@@ -8,6 +8,11 @@ public final class GaugeFamily extends ScalarFamily {
     super(name, labelNames);
   }
 
+  @Override
+  public Type type() {
+    return Type.GAUGE;
+  }
+
   public void set(double value, String... labelValues) {
     series(labelValues)[0] = value;
   }

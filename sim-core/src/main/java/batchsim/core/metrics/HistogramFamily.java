@@ -40,6 +40,19 @@ public final class HistogramFamily extends MetricFamily<HistogramFamily.Series> 
   }
 
   @Override
+  public Type type() {
+    return Type.HISTOGRAM;
+  }
+
+  @Override
+  public void read(SeriesReader reader) {
+    for (Map.Entry<List<String>, Series> e : series.entrySet()) {
+      Series s = e.getValue();
+      reader.histogram(e.getKey(), s.buckets.clone(), s.count, s.sum);
+    }
+  }
+
+  @Override
   Series create() {
     return new Series(new long[bounds.length]);
   }
@@ -61,7 +74,7 @@ public final class HistogramFamily extends MetricFamily<HistogramFamily.Series> 
    * An upper bound as client_golang writes {@code le} (strconv.FormatFloat(f, 'g', -1, 64)) for 1e-4 <= f < 1e6,
    * which holds for every bound Kueue uses: 0.005, 2.5, 40960.
    */
-  static String formatBound(double f) {
+  public static String formatBound(double f) {
     return BigDecimal.valueOf(f).stripTrailingZeros().toPlainString();
   }
 

@@ -151,6 +151,12 @@ public final class KueueMetrics {
     return families;
   }
 
+  /** Every family with its gauges set from the engine's state now (what a scrape of Kueue would read). */
+  public List<MetricFamily<?>> read() {
+    gaugeRefresher.run();
+    return families;
+  }
+
   /** A LocalQueue as Kueue's metrics name it: its name and namespace. */
   public record LocalQueueRef(String name, String namespace) {}
 

@@ -57,6 +57,53 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
     return labelNames;
   }
 
+  /** The family's Prometheus type. */
+  public enum Type { COUNTER, GAUGE, HISTOGRAM }
+
+  public abstract Type type();
+
+  /** Kueue's Help string for this family (pkg/metrics/metrics.go), "" when Kueue has none. */
+  public final String help() {
+    return MetricHelp.of(name);
+  }
+
+  /** What {@link #read} hands over, one series at a time. */
+  public interface SeriesReader {
+    /** A counter's or gauge's series: its label values (declaration order) and value. */
+    void scalar(List<String> labelValues, double value);
+
+    /** A histogram's series: cumulative counts per upper bound (without +Inf), the count and the sum. */
+    void histogram(List<String> labelValues, long[] cumulativeBuckets, long count, double sum);
+  }
+
+  /** Hands every series as it is now to {@code reader}, in the family's sorted label-value order. */
+  public abstract void read(SeriesReader reader);
+
+  /**
+   * The series' labels in exposition form, {@code a="x",b="y"}: sorted by name, as client_golang exposes
+   * them, values escaped; "" without labels.
+   */
+  public final String labelText(List<String> values) {
+    List<String[]> pairs = new ArrayList<>();
+    for (int i = 0; i < labelNames.size(); i++) {
+      pairs.add(new String[] {labelNames.get(i), values.get(i)});
+    }
+    pairs.sort((a, b) -> a[0].compareTo(b[0]));
+    StringBuilder sb = new StringBuilder();
+    for (String[] p : pairs) {
+      label(sb, p[0], p[1]);
+    }
+    return sb.toString();
+  }
+
+  /** Appends {@code name="value"} (value escaped), after a comma unless {@code sb} is empty. */
+  public static void label(StringBuilder sb, String name, String value) {
+    if (sb.length() > 0) {
+      sb.append(',');
+    }
+    sb.append(name).append("=\"").append(escape(value)).append('"');
+  }
+
   /** The value of one series, created empty on first use (client_golang WithLabelValues). */
   final V series(String... labelValues) {
     if (labelValues.length != labelNames.size()) {
@@ -92,30 +139,15 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
   }
 
   private String buildName(String suffix, List<String> values, String extraName, String extraValue) {
-    List<String[]> pairs = new ArrayList<>();
-    for (int i = 0; i < labelNames.size(); i++) {
-      pairs.add(new String[] {labelNames.get(i), values.get(i)});
-    }
-    pairs.sort((a, b) -> a[0].compareTo(b[0]));
+    StringBuilder labels = new StringBuilder(labelText(values));
     if (extraName != null) {
-      pairs.add(new String[] {extraName, extraValue});
+      label(labels, extraName, extraValue);
     }
-    StringBuilder sb = new StringBuilder(name).append(suffix);
-    if (!pairs.isEmpty()) {
-      sb.append('{');
-      for (int i = 0; i < pairs.size(); i++) {
-        if (i > 0) {
-          sb.append(',');
-        }
-        sb.append(pairs.get(i)[0]).append("=\"").append(escape(pairs.get(i)[1])).append('"');
-      }
-      sb.append('}');
-    }
-    return sb.toString();
+    return name + suffix + (labels.length() == 0 ? "" : "{" + labels + "}");
   }
 
-  /** Label value escaping of the text format: backslash, double quote and line feed. */
-  static String escape(String v) {
+  /** Label value escaping of the text format and OpenMetrics: backslash, double quote and line feed. */
+  public static String escape(String v) {
     return v.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
   }
 

@@ -16,6 +16,13 @@ abstract sealed class ScalarFamily extends MetricFamily<double[]> permits Counte
   }
 
   @Override
+  public final void read(SeriesReader reader) {
+    for (Map.Entry<List<String>, double[]> e : series.entrySet()) {
+      reader.scalar(e.getKey(), e.getValue()[0]);
+    }
+  }
+
+  @Override
   final void writeTo(SortedMap<String, Double> out) {
     for (Map.Entry<List<String>, double[]> e : series.entrySet()) {
       out.put(seriesName("", e.getKey(), null, null), e.getValue()[0]);

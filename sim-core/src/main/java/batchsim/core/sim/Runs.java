@@ -3,6 +3,7 @@ package batchsim.core.sim;
 import batchsim.core.metrics.RunResult;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.volcano.VolcanoSetup;
+import batchsim.core.world.MetricsSink;
 import batchsim.core.world.StatusSink;
 import batchsim.core.world.WorkloadSink;
 import java.util.function.Consumer;
@@ -51,8 +52,21 @@ public final class Runs {
   /** As above; {@code stalls} (may be null) hears once why the run stalled, if it does (see World#stalls). */
   public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
       LongConsumer progress, StatusSink status, WorkloadSink workloads, Consumer<String> stalls) {
+    return run(spec, volcano, checked, explain, progress, status, workloads, stalls, null);
+  }
+
+  /** As above; {@code metrics} (may be null) hears the metric model at its scrape interval and at the end. */
+  public static RunResult run(SimulationSpec spec, VolcanoSetup volcano, boolean checked, boolean explain,
+      LongConsumer progress, StatusSink status, WorkloadSink workloads, Consumer<String> stalls,
+      MetricScrapes metrics) {
     Simulation s = volcano == null ? new Simulation(spec) : new Simulation(spec, volcano);
+    if (metrics != null) {
+      s.scrapeMetrics(metrics.intervalMs(), metrics.sink());
+    }
     return s.checked(checked).explain(explain).progress(progress).recordStatus(status).streamWorkloads(workloads)
         .stalls(stalls).run();
   }
+
+  /** Where the metric model goes during a run, and how often. */
+  public record MetricScrapes(long intervalMs, MetricsSink sink) {}
 }

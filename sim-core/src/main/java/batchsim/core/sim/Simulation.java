@@ -61,6 +61,12 @@ public final class Simulation {
   }
 
   /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
+  /** Hands the metric model to {@code sink} every {@code intervalMs} and at the end (see World#scrapeMetrics). */
+  public Simulation scrapeMetrics(long intervalMs, batchsim.core.world.MetricsSink sink) {
+    world.scrapeMetrics(intervalMs, sink);
+    return this;
+  }
+
   public Simulation progress(LongConsumer listener) {
     world.progress(listener);
     return this;

@@ -1,6 +1,7 @@
 package batchsim.core.world;
 
 import batchsim.core.cluster.Node;
+import batchsim.core.metrics.MetricFamily;
 import batchsim.core.metrics.MetricSamples;
 import batchsim.core.metrics.ProvisioningStats;
 import batchsim.core.metrics.QueueUsageStat;
@@ -151,6 +152,11 @@ public interface AdmissionEngine {
    */
   default SortedMap<String, Double> metricSnapshot() {
     return MetricSamples.EMPTY.end();
+  }
+
+  /** The engine's metric families as a scrape reads them now (gauges set); empty without a metric model. */
+  default List<MetricFamily<?>> metricFamilies() {
+    return List.of();
   }
 
   /**

@@ -36,6 +36,7 @@ public final class World {
   private Consumer<String> stalls;
   private boolean stallReported;
   private java.util.function.LongPredicate stopWhen;
+  private Scrapes scrapes;
 
   /** A world of one cluster, whose admission engine {@code engineFactory} builds from the cluster's context. */
   public World(SimulationSpec spec, Function<WorldContext, AdmissionEngine> engineFactory) {
@@ -78,6 +79,15 @@ public final class World {
   }
 
   /**
+   * Hands the engine's metric model to {@code sink} at 0, every {@code intervalMs} and at the end of the run,
+   * without changing the run (see {@link Scrapes}).
+   */
+  public World scrapeMetrics(long intervalMs, MetricsSink sink) {
+    this.scrapes = new Scrapes(loop, cluster.engine(), intervalMs, sink);
+    return this;
+  }
+
+  /**
    * Streams each workload's record (and, when explained, its decision log) to {@code sink} as the run goes:
    * the result then lists no workloads. Without a sink the result keeps them all, in arrival order.
    */
@@ -114,7 +124,7 @@ public final class World {
     start();
     long horizon = spec.horizonMs();
     Event e;
-    while ((e = loop.next(horizon)) != null) {
+    while ((e = next(horizon)) != null) {
       if (stopWhen != null && stopWhen.test(loop.now())) {
         horizon = loop.now();
         break;
@@ -133,8 +143,20 @@ public final class World {
     }
     reportStall(); // a run whose events ran out before a sample came
     long end = horizon == SimulationSpec.NO_HORIZON ? loop.now() : horizon;
+    if (scrapes != null) {
+      scrapes.end(end);
+    }
     loop.advanceTo(end);
     return cluster.result(end, loop.processed());
+  }
+
+  /** The next event up to {@code horizon}, after the metric scrapes due before it. */
+  private Event next(long horizon) {
+    if (scrapes != null) {
+      Event e = loop.peek();
+      scrapes.before(e == null || e.time() > horizon ? null : e);
+    }
+    return loop.next(horizon);
   }
 
   /** Runs until {@code untilMs} (inclusive) and stops, leaving the state inspectable (tests). */

@@ -12,6 +12,7 @@ import batchsim.core.kueue.KueueHost;
 import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
+import batchsim.core.metrics.MetricFamily;
 import batchsim.core.model.ClusterAction;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
@@ -484,6 +485,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   @Override
   public SortedMap<String, Double> metricSnapshot() {
     return metrics.snapshot();
+  }
+
+  @Override
+  public List<MetricFamily<?>> metricFamilies() {
+    return metrics.metrics.read();
   }
 
   @Override
