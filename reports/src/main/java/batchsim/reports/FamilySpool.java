@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /**
@@ -106,12 +107,12 @@ final class FamilySpool {
   }
 
   /** Writes the family (descriptors, then each series' points in time order) unless it never had a series. */
-  void writeTo(Writer w, long epochMs, long budgetBytes) throws IOException {
+  void writeTo(Writer w, long epochMs, long budgetBytes, Set<String> names) throws IOException {
     close();
     if (labels.isEmpty()) {
       return;
     }
-    w.write(OpenMetricsText.descriptors(family));
+    w.write(OpenMetricsText.descriptors(family, names));
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < labels.size(); i++) {
       order.add(i);

@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -122,10 +124,12 @@ public final class OpenMetricsFile implements MetricsSink {
     try (Writer w = new BufferedWriter(new java.io.OutputStreamWriter(Files.newOutputStream(tmp,
         StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), StandardCharsets.UTF_8), 1 << 16)) {
       writeInfo(w);
+      Set<String> names = new HashSet<>();
+      order.forEach(f -> names.add(f.name()));
       for (MetricFamily<?> f : order) {
         FamilySpool s = spools.get(f.name());
         if (s != null) {
-          s.writeTo(w, epochMs, budgetBytes);
+          s.writeTo(w, epochMs, budgetBytes, names);
         }
       }
       w.write("# EOF\n");

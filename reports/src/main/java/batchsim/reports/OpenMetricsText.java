@@ -3,22 +3,35 @@ package batchsim.reports;
 import batchsim.core.metrics.HistogramFamily;
 import batchsim.core.metrics.MetricFamily;
 import java.math.BigDecimal;
+import java.util.Set;
 
 /** How OpenMetrics 1.0's text format writes names, numbers, timestamps and metadata. */
 final class OpenMetricsText {
   private OpenMetricsText() {}
 
-  /** The MetricFamily name: a counter's without its {@code _total}, which only its samples carry. */
-  static String familyName(MetricFamily<?> f) {
-    String n = f.name();
-    return f.type() == MetricFamily.Type.COUNTER && n.endsWith("_total") ? n.substring(0, n.length() - 6) : n;
+  /**
+   * The MetricFamily name: a counter's without its {@code _total}, which only its samples carry — unless that
+   * name is another family's ({@code names}: every family of the file). Kueue has a gauge
+   * {@code kueue_finished_workloads} beside the counter {@code kueue_finished_workloads_total}, and OpenMetrics
+   * wants family names unique, so such a counter keeps its whole name as a family of type unknown.
+   */
+  static String familyName(MetricFamily<?> f, Set<String> names) {
+    return clashes(f, names) ? f.name() : f.name().substring(0, f.name().length() - (counter(f) ? 6 : 0));
+  }
+
+  private static boolean counter(MetricFamily<?> f) {
+    return f.type() == MetricFamily.Type.COUNTER && f.name().endsWith("_total");
+  }
+
+  private static boolean clashes(MetricFamily<?> f, Set<String> names) {
+    return counter(f) && names.contains(f.name().substring(0, f.name().length() - 6));
   }
 
   /** {@code # TYPE}, {@code # UNIT} (from the name's {@code _seconds}: Kueue declares no unit) and {@code # HELP}. */
-  static String descriptors(MetricFamily<?> f) {
-    String name = familyName(f);
+  static String descriptors(MetricFamily<?> f, Set<String> names) {
+    String name = familyName(f, names);
     StringBuilder b = new StringBuilder("# TYPE ").append(name).append(' ')
-        .append(f.type().name().toLowerCase(java.util.Locale.ROOT)).append('\n');
+        .append(clashes(f, names) ? "unknown" : f.type().name().toLowerCase(java.util.Locale.ROOT)).append('\n');
     if (name.endsWith("_seconds")) {
       b.append("# UNIT ").append(name).append(" seconds\n");
     }

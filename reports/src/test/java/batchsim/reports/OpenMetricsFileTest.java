@@ -38,8 +38,12 @@ class OpenMetricsFileTest {
   private final HistogramFamily wait = new HistogramFamily("kueue_admission_wait_time_seconds",
       new double[] {1, 2.5}, "cluster_queue");
 
+  /** Kueue's gauge and counter whose OpenMetrics family names would clash. */
+  private final GaugeFamily finished = new GaugeFamily("kueue_finished_workloads", "cluster_queue");
+  private final CounterFamily finishedTotal = new CounterFamily("kueue_finished_workloads_total", "cluster_queue");
+
   private List<MetricFamily<?>> families() {
-    return List.of(admitted, pending, wait);
+    return List.of(admitted, pending, wait, finished, finishedTotal);
   }
 
   private String write(OpenMetricsFile f) throws IOException {
@@ -230,53 +234,40 @@ class OpenMetricsFileTest {
     String promtool = onPath("promtool");
     assumeTrue(promtool != null, "promtool is not on PATH (Debian: apt-get install prometheus); "
         + "bin/check-metrics runs it in CI");
-    OpenMetricsFile f = OpenMetricsFile.open(tmp, "m.om", EPOCH, new TreeMap<>(), 1_000_000, 1 << 20);
+    OpenMetricsFile f = OpenMetricsFile.open(tmp, "m.om", EPOCH, new TreeMap<>(Map.of("engine", "kueue",
+        "overrides", "a.b=\"x\"")), 1_000_000, 1 << 20);
     for (int t = 0; t < 200; t++) {
       admitted.inc("q" + t % 3);
       wait.observe(t % 4, "q" + t % 3);
       pending.set(t % 5, "q" + t % 2, "active");
+      finished.set(t, "q0");
+      finishedTotal.inc("q0");
       f.scrape(t * 30_000L, families());
     }
     Path file = tmp.resolve("metrics.om");
     Files.writeString(file, write(f));
+    // OpenMetrics wants family names unique: the counter beside the gauge keeps its whole name, type unknown
+    List<String> types = Files.readAllLines(file).stream().filter(l -> l.startsWith("# TYPE ")).toList();
+    assertTrue(types.contains("# TYPE kueue_finished_workloads gauge")
+        && types.contains("# TYPE kueue_finished_workloads_total unknown")
+        && types.contains("# TYPE kueue_admitted_workloads counter"), types.toString());
+    assertEquals(types.size(), types.stream().map(l -> l.split(" ")[2]).distinct().count(), "family names unique");
     Process blocks = new ProcessBuilder(promtool, "tsdb", "create-blocks-from", "openmetrics", file.toString(),
         tmp.resolve("tsdb").toString()).redirectErrorStream(true).start();
     String out = new String(blocks.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(blocks.waitFor(120, TimeUnit.SECONDS));
     assertEquals(0, blocks.exitValue(), out);
-    Process lint = new ProcessBuilder(promtool, "check", "metrics").redirectErrorStream(true).start();
-    lint.getOutputStream().write(textFormat(Files.readString(file)).getBytes(StandardCharsets.UTF_8));
-    lint.getOutputStream().close();
+    // promtool 2.42's lint reads the classic text format: the file converted as bin/check-metrics converts it
+    Path text = tmp.resolve("metrics.prom");
+    Process convert = new ProcessBuilder("bash", Path.of("..", "bin", "openmetrics-to-text").toString(),
+        file.toString()).redirectOutput(text.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    assertTrue(convert.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, convert.exitValue());
+    Process lint = new ProcessBuilder(promtool, "check", "metrics").redirectInput(text.toFile())
+        .redirectErrorStream(true).start();
     String problems = new String(lint.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(lint.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, lint.exitValue(), problems);
-  }
-
-  /**
-   * The same samples in the text format 0.0.4 promtool 2.42's check metrics parses (as bin/check-metrics makes
-   * it): no UNIT or EOF, a counter's TYPE and HELP under its _total name, HELP without \", timestamps in ms.
-   */
-  static String textFormat(String om) {
-    StringBuilder b = new StringBuilder();
-    boolean counter = false;
-    for (String line : om.split("\n")) {
-      String[] w = line.split(" ", 4);
-      if (line.startsWith("# EOF") || line.startsWith("# UNIT")) {
-        continue;
-      }
-      if (line.startsWith("# TYPE")) {
-        counter = w[3].equals("counter");
-        b.append(counter ? "# TYPE " + w[2] + "_total counter" : line).append('\n');
-      } else if (line.startsWith("# HELP")) {
-        b.append("# HELP ").append(w[2]).append(counter ? "_total " : " ")
-            .append(line.substring(("# HELP " + w[2] + " ").length()).replace("\\\"", "\"")).append('\n');
-      } else {
-        int sp = line.lastIndexOf(' ');
-        long ms = new java.math.BigDecimal(line.substring(sp + 1)).movePointRight(3).longValueExact();
-        b.append(line, 0, sp).append(' ').append(ms).append('\n');
-      }
-    }
-    return b.toString();
   }
 
   private static String onPath(String tool) {

@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
 final class MetricsOption {
   /** The epoch of a scenario without {@code snapshotTime}. */
   static final Instant DEFAULT_EPOCH = Instant.parse("2026-01-01T00:00:00Z");
+  private static final Instant LATEST_EPOCH = Instant.parse("9999-01-01T00:00:00Z");
   /** The interval when the scenario has no {@code sampleInterval}. */
   static final long DEFAULT_INTERVAL_MS = 60_000;
   /** Sample lines per histogram series and scrape with Kueue's 14 and 16 buckets: buckets, +Inf, count, sum. */
@@ -71,6 +72,10 @@ final class MetricsOption {
     }
     if (t.getNano() % 1_000_000 != 0) {
       throw new ScenarioCommand.UserError("--metrics-epoch '" + epoch + "': finer than a millisecond");
+    }
+    if (t.isBefore(Instant.EPOCH) || !t.isBefore(LATEST_EPOCH)) { // Prometheus's timestamps: Unix time, ms in a long
+      throw new ScenarioCommand.UserError("--metrics-epoch '" + epoch + "': must lie from 1970-01-01T00:00:00Z to "
+          + "before " + LATEST_EPOCH);
     }
     return t.toEpochMilli();
   }
