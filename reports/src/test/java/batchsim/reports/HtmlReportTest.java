@@ -82,7 +82,7 @@ class HtmlReportTest {
         "Workloads holding quota", "Evictions over time")) {
       assertTrue(html.contains("<h3>" + title + "</h3>"), title);
     }
-    int figures = count(html, "<figure class=\"chart\"");
+    int figures = count(html, "<figure class=\"chart");
     assertEquals(figures, count(html, "<svg "));
     assertTrue(html.contains("<body data-charts=\"" + figures + "\">"));
     assertEquals(11, figures); // 4 waits, 2 flavors, 2 quota (team-a cpu, team-b gpu), 2 queues, 1 evictions
@@ -344,7 +344,7 @@ class HtmlReportTest {
     } finally {
       Locale.setDefault(locale);
     }
-    int figures = count(a, "<figure class=\"chart\"");
+    int figures = count(a, "<figure class=\"chart");
     assertEquals(figures, count(a, "<svg "));
     assertTrue(a.contains("<body data-charts=\"" + figures + "\">"));
     assertEquals(11 + 1 + 2 + 2 + 1, figures); // + shares, nodes, TAS free/fit, provisioning

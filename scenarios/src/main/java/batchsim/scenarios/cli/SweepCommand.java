@@ -101,6 +101,7 @@ final class SweepCommand extends ScenarioCommand {
       Files.writeString(work.dir().resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
       Files.writeString(work.dir().resolve("cells.csv"), report.cellsCsv(), StandardCharsets.UTF_8);
       Files.writeString(work.dir().resolve("sweep.html"), report.html(), StandardCharsets.UTF_8);
+      Files.write(work.dir().resolve("report.html"), report.page());
       work.publish();
     } catch (SweepRunner.CellFailure e) {
       err().println("batchsim: in sweep cell " + e.cell().name() + ":");
