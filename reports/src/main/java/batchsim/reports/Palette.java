@@ -59,7 +59,7 @@ final class Palette {
    * drawn exactly over an earlier one leaves it visible as an outline.
    */
   static String width(int i, int n) {
-    double w = n <= 1 ? 2 : 3.2 - 1.8 * i / (n - 1);
+    double w = n <= 1 ? 2 : 4 - 2.4 * i / (n - 1);
     return SvgChart.num(w);
   }
 }

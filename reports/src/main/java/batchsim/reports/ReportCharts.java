@@ -131,7 +131,8 @@ final class ReportCharts {
           : sampled ? "allocated ÷ capacity at each sample (÷ mean capacity where capacity was not "
               + "sampled), per resource"
           : "allocated ÷ time-weighted mean capacity, per resource";
-      out.add(new Figure(c, all ? "All nodes" : "Flavor " + e.getKey(), sub));
+      out.add(new Figure(c, all ? "All nodes" : (Words.of(r).volcano() ? "Nodes of " : "Flavor ") + e.getKey(),
+          sub));
     }
     return out;
   }

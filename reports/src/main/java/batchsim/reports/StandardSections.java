@@ -174,13 +174,26 @@ final class StandardSections {
           .append(swatch(ReportCharts.USED_COLOR, "line", "used"))
           .append(swatch(ReportCharts.NOMINAL_COLOR, "dash", w.nominal()))
           .append("</div>\n");
-      for (Map.Entry<String, List<ReportCharts.Figure>> e : byQueue.entrySet()) {
-        main.append("<details open><summary>").append(Html.esc(e.getKey())).append("</summary>\n")
-            .append("<div class=\"grid3\">\n");
-        for (ReportCharts.Figure f : e.getValue()) {
+      List<String> queues = new ArrayList<>(byQueue.keySet());
+      double[] peak = peakOverNominal(queues);
+      Palette.Selection open = Palette.top(peak);
+      for (int q = 0; q < queues.size(); q++) {
+        main.append(open.shown().contains(q) ? "<details open><summary>" : "<details><summary>")
+            .append(Html.esc(queues.get(q)));
+        if (Double.isFinite(peak[q])) {
+          main.append(" <span class=\"muted\">peak ").append(Formats.percent(peak[q])).append(" of ")
+              .append(nominal).append("</span>");
+        }
+        main.append("</summary>\n<div class=\"grid3\">\n");
+        for (ReportCharts.Figure f : byQueue.get(queues.get(q))) {
           body.figure(f);
         }
         main.append("</div></details>\n");
+      }
+      if (!open.rest().isEmpty()) {
+        main.append("<p class=\"note\">").append(open.rest().size()).append(" more ").append(w.queue())
+            .append("s with a lower peak against ").append(nominal)
+            .append(" are collapsed; click a name to open it.</p>\n");
       }
       if (!unused.isEmpty()) {
         main.append("<p class=\"note\">Never used, not drawn: ")
@@ -200,6 +213,20 @@ final class StandardSections {
     }
     body.table(t);
     main.append("</section>\n");
+  }
+
+  /** Per queue, its highest peak usage ÷ nominal over flavors and resources (NaN without nominal). */
+  private double[] peakOverNominal(List<String> queues) {
+    double[] peak = new double[queues.size()];
+    java.util.Arrays.fill(peak, Double.NaN);
+    for (QueueUsageStat u : r.queueUsage()) {
+      int q = queues.indexOf(u.clusterQueue());
+      if (q >= 0 && u.nominal() > 0) {
+        double v = (double) u.peakUsage() / u.nominal();
+        peak[q] = Double.isNaN(peak[q]) ? v : Math.max(peak[q], v);
+      }
+    }
+    return peak;
   }
 
   private void queues() {

@@ -210,7 +210,8 @@ class HtmlReportTest {
       int points = m.group(1).split(" ").length;
       assertTrue(points <= Math.max(perLine, 201), "points " + points); // 201: percentile curves
     }
-    assertEquals(queues, count(html, "<details open><summary>q"));
+    assertEquals(Palette.SERIES.length, count(html, "<details open><summary>q")); // the rest collapsed
+    assertEquals(queues, count(html, "<details open><summary>q") + count(html, "<details><summary>q"));
     assertTrue(html.length() < 8_000_000, "page size " + html.length());
   }
 

@@ -127,6 +127,37 @@ class ReadableChartsTest {
     assertFalse(kueue.contains("PodGroup"));
   }
 
+  @Test
+  void withManyQueuesOnlyTheSevenWithTheHighestPeakUsageAreOpen() {
+    RunResult base = manyQueues(10, RunResult.KUEUE);
+    List<String> columns = new ArrayList<>(base.timeSeries().columns());
+    List<batchsim.core.metrics.QueueUsageStat> usage = new ArrayList<>();
+    for (int q = 0; q < 10; q++) {
+      columns.add("used:q" + q + ":f:cpu");
+      usage.add(new batchsim.core.metrics.QueueUsageStat("q" + q, "f", "cpu", 1000, 500, 0.5, 0,
+          100L * (q + 1))); // q9 peaks highest
+    }
+    List<long[]> rows = new ArrayList<>();
+    for (long[] row : base.timeSeries().rows()) {
+      long[] wide = java.util.Arrays.copyOf(row, columns.size());
+      for (int q = 0; q < 10; q++) {
+        wide[row.length + q] = 100L * (q + 1);
+      }
+      rows.add(wide);
+    }
+    RunResult r = new RunResult(base.scenarioName(), base.seed(), base.horizonMs(), base.endTimeMs(),
+        base.events(), base.resources(), List.of(), base.overall(), base.queues(), base.utilization(), usage, 0,
+        new TimeSeries(columns, base.timeSeries().timesMs(), rows), null, List.of(), List.of(), List.of(),
+        null, null, null, MetricSamples.EMPTY, RunResult.KUEUE);
+    String html = HtmlReport.render(r, Fixtures.META, null);
+    for (int q = 0; q < 10; q++) {
+      String open = (q >= 3 ? "<details open><summary>" : "<details><summary>") + "q" + q + " ";
+      assertTrue(html.contains(open), open);
+    }
+    assertTrue(html.contains("peak 100.0% of nominal"));
+    assertTrue(html.contains("3 more ClusterQueues with a lower peak against nominal are collapsed"));
+  }
+
   /** {@code n} queues q0..q(n-1); qN has N workloads waiting N ms, and N pending in every sample. */
   static RunResult manyQueues(int n, String engine) {
     RunResult base = Fixtures.resultWithSeries();
