@@ -11,8 +11,10 @@ import java.util.Map;
 
 /**
  * Builds the report's time-series charts from a RunResult and holds the downsampled series they share;
- * every method returns charts ready to render. Quota charts are in {@link QuotaCharts}, percentile
- * curves in {@link PercentileCharts}.
+ * every method returns charts ready to render. Charts of many series draw the most relevant ones and
+ * one "rest" line ({@link Palette}). Quota charts are in {@link QuotaCharts}, percentile curves in
+ * {@link PercentileCharts}, the eviction timeline in {@link EvictionChart}, topology in
+ * {@link TopologyCharts}.
  */
 final class ReportCharts {
   static final String USED_COLOR = "#4269d0";

@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code batchsim sweep SCENARIO}: runs every cell of the scenario's {@code matrix:} × {@code replicas:}
  * in parallel, writes each cell's reports into {@code DIR/cells/<cell>/} and the aggregated tables into
- * {@code DIR/sweep.csv}, {@code DIR/sweep.html} and {@code DIR/cells.csv}, and prints the summary table.
+ * {@code DIR/sweep.csv}, {@code DIR/sweep.html} and {@code DIR/cells.csv}, the charts into
+ * {@code DIR/report.html}, and prints the summary table.
  * Output bytes do not depend on {@code --parallel}.
  */
 @Command(name = "sweep", header = "Run every cell of a scenario's matrix and compare them in one table.",
