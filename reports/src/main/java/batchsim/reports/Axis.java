@@ -40,6 +40,15 @@ record Axis(double min, double max, double[] ticks, List<String> labels, String 
     return new Axis(0, 4, PCTL_TICKS.clone(), PCTL_LABELS, "percentile", "pctl", "");
   }
 
+  /** Levels of a sweep parameter at x = 0, 1, ..., with half a step of room either side. */
+  static Axis categories(List<String> labels, String title) {
+    double[] ticks = new double[labels.size()];
+    for (int i = 0; i < ticks.length; i++) {
+      ticks[i] = i;
+    }
+    return new Axis(-0.5, labels.size() - 0.5, ticks, List.copyOf(labels), title, "cat", "");
+  }
+
   static double percentileToX(double p) {
     return -StrictMath.log10(1 - p / 100);
   }

@@ -27,8 +27,8 @@ import org.HdrHistogram.Histogram;
 final class HtmlReport {
   /** Groups (priorities, workload classes) drawn and tabulated; the rest are summarised in one line. */
   static final int GROUP_LIMIT = 10;
-  private static final String CSS = resource("report.css");
-  private static final String JS = resource("report.js");
+  static final String CSS = resource("report.css");
+  static final String JS = resource("report.js");
 
   private final RunResult r;
   private final RunMetadata meta;
@@ -83,7 +83,8 @@ final class HtmlReport {
     header(out);
     out.append("<nav class=\"toc wrap\"><a href=\"#workloads\">Workloads</a>")
         .append("<a href=\"#waits\">Wait times</a><a href=\"#utilization\">Utilization</a>")
-        .append("<a href=\"#quota\">Quota usage</a><a href=\"#queues\">Queues over time</a>");
+        .append("<a href=\"#quota\">").append(Words.of(r).volcano() ? "Usage vs deserved" : "Quota usage")
+        .append("</a><a href=\"#queues\">Queues over time</a>");
     for (String[] link : body.optional()) {
       out.append("<a href=\"#").append(link[0]).append("\">").append(link[1]).append("</a>");
     }
@@ -134,7 +135,7 @@ final class HtmlReport {
       body.kpi("Workloads", Formats.grouped(all.arrived()), Formats.grouped(all.finished())
           + " finished · " + Formats.grouped(all.pendingAtEnd()) + " pending");
       Histogram rsv = all.timeToReservation();
-      body.kpi("Wait to reservation", pct(rsv, 50) + "<small>p50</small>",
+      body.kpi(Words.of(r).volcano() ? "Wait to gang bound" : "Wait to reservation", pct(rsv, 50) + "<small>p50</small>",
           "p99 " + pct(rsv, 99) + " · max " + max(rsv));
       Histogram start = all.timeToStart();
       body.kpi("Time to start", pct(start, 50) + "<small>p50</small>",

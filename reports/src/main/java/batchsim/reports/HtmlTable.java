@@ -8,6 +8,8 @@ import java.util.List;
  * figures, an optional totals row. Cells are HTML; callers escape text with {@link Html#esc}.
  */
 final class HtmlTable {
+  /** Rows beyond which the table scrolls in a box of its own (its header and first column stay). */
+  static final int LONG = 15;
   private final int leftColumns;
   private final String[] headers;
   private final List<String[]> rows = new ArrayList<>();
@@ -33,7 +35,8 @@ final class HtmlTable {
   }
 
   void render(StringBuilder out) {
-    out.append("<div class=\"table\"><table>\n<thead><tr>");
+    out.append(rows.size() > LONG ? "<div class=\"table long\">" : "<div class=\"table\">")
+        .append("<table>\n<thead><tr>");
     for (int c = 0; c < headers.length; c++) {
       out.append(c < leftColumns ? "<th>" : "<th class=\"n\">").append(headers[c]).append("</th>");
     }

@@ -54,7 +54,7 @@ final class OptionalSections {
       return;
     }
     body.optionalSection("preemption", "Preemption",
-        "Readmission = eviction → quota reserved again; lost = "
+        "Readmission = eviction → " + Words.of(r).reservedShort() + " again; lost = "
         + "work discarded by evicting running workloads, in resource-hours.");
     if (timeline) {
       body.figure(charts.evictions());
@@ -66,7 +66,7 @@ final class OptionalSections {
       TreeSet<String> lost = new TreeSet<>(all.lostResourceMs().keySet());
       lost.remove(ResourceSpace.MEMORY);
       lost.remove(ResourceSpace.PODS);
-      List<String> headers = new ArrayList<>(List.of("ClusterQueue", "Preemption reasons", "Evictions"));
+      List<String> headers = new ArrayList<>(List.of(Words.of(r).queue(), "Preemption reasons", "Evictions"));
       for (String reason : reasons) {
         headers.add(Html.esc(reason));
       }
@@ -81,7 +81,7 @@ final class OptionalSections {
         }
       }
       t.total(preemptionCells(all, "All queues", reasons, lost));
-      main.append("<h3 class=\"sub\">By ClusterQueue</h3>\n");
+      main.append("<h3 class=\"sub\">By ").append(Words.of(r).queue()).append("</h3>\n");
       body.table(t);
     }
     main.append("</section>\n");

@@ -1,8 +1,5 @@
 package batchsim.reports;
 
-import static batchsim.reports.ReportCharts.OVERALL_COLOR;
-import static batchsim.reports.ReportCharts.PALETTE;
-
 import batchsim.core.metrics.ProvisioningStats;
 import batchsim.core.metrics.QueueStats;
 import batchsim.core.metrics.RunResult;
@@ -18,7 +15,10 @@ final class PercentileCharts {
 
   private PercentileCharts() {}
 
-  /** Percentile curves of one histogram per queue, plus the overall one dashed. */
+  /**
+   * Percentile curves of one histogram per queue (beyond the palette, the queues with the most samples
+   * and one curve of the others' merged histogram), plus the overall one dashed on top.
+   */
   static Figure queueWaits(RunResult r, boolean start) {
     List<String> names = new ArrayList<>();
     List<Histogram> hs = new ArrayList<>();
@@ -26,29 +26,62 @@ final class PercentileCharts {
       names.add(q.name());
       hs.add(start ? q.timeToStart() : q.timeToReservation());
     }
-    if (r.overall() != null && r.queues().size() > 1) {
-      names.add("all queues");
-      hs.add(start ? r.overall().timeToStart() : r.overall().timeToReservation());
-    }
+    boolean overall = r.overall() != null && r.queues().size() > 1;
+    Histogram all = overall ? (start ? r.overall().timeToStart() : r.overall().timeToReservation()) : null;
     return start
-        ? percentileFigure("Time to start, by ClusterQueue", "created → all pods running", names, hs,
-            r.queues().size() > 1)
-        : percentileFigure("Time to reservation, by ClusterQueue", "created → quota reserved", names,
-            hs, r.queues().size() > 1);
+        ? percentileFigure("Time to start, by " + Words.of(r).queue(), "created → " + Words.of(r).started(),
+            names, hs, "queue", all)
+        : percentileFigure(Words.of(r).waitTitle() + ", by " + Words.of(r).queue(), "created → "
+            + Words.of(r).reserved(), names, hs, "queue", all);
   }
 
-  static Figure groupWaits(WorkloadGroups groups, String title) {
+  static Figure groupWaits(WorkloadGroups groups, String title, String reserved) {
     List<String> names = new ArrayList<>();
     List<Histogram> hs = new ArrayList<>();
     for (WorkloadGroups.Group g : groups.shown) {
       names.add(g.label);
       hs.add(g.reservation);
     }
-    String sub = "created → first quota reserved";
+    String sub = "created → first " + reserved;
     if (groups.hiddenGroups > 0) {
       sub += "; " + groups.hiddenGroups + " smaller groups not drawn";
     }
-    return percentileFigure(title, sub, names, hs, false);
+    return percentileFigure(title, sub, names, hs, "group", null);
+  }
+
+  /** The histograms drawn on their own, then the merged rest (labelled last in {@code names}). */
+  private static Palette.Selection select(List<String> names, List<Histogram> hs, String noun) {
+    double[] counts = new double[hs.size()];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = hs.get(i) == null ? 0 : hs.get(i).getTotalCount();
+    }
+    Palette.Selection sel = Palette.top(counts);
+    if (!sel.rest().isEmpty()) {
+      List<String> shownNames = new ArrayList<>();
+      List<Histogram> shown = new ArrayList<>();
+      sel.shown().forEach(i -> {
+        shownNames.add(names.get(i));
+        shown.add(hs.get(i));
+      });
+      shownNames.add(sel.restLabel(noun));
+      shown.add(merged(hs, sel.rest()));
+      names.clear();
+      names.addAll(shownNames);
+      hs.clear();
+      hs.addAll(shown);
+    }
+    return sel;
+  }
+
+  /** One histogram of the values of {@code hs} at {@code indices}. */
+  static Histogram merged(List<Histogram> hs, List<Integer> indices) {
+    Histogram out = new Histogram(3);
+    for (int i : indices) {
+      if (hs.get(i) != null) {
+        out.add(hs.get(i));
+      }
+    }
+    return out;
   }
 
   /**
@@ -80,7 +113,19 @@ final class PercentileCharts {
   }
 
   private static Figure percentileFigure(String title, String subtitle, List<String> names,
-      List<Histogram> hs, boolean lastIsOverall) {
+      List<Histogram> hs, String noun, Histogram overall) {
+    names = new ArrayList<>(names);
+    hs = new ArrayList<>(hs);
+    Palette.Selection sel = select(names, hs, noun);
+    boolean rest = !sel.rest().isEmpty();
+    if (rest) {
+      subtitle += "; the " + sel.shown().size() + " " + noun + "s with the most samples, the other "
+          + sel.rest().size() + " merged";
+    }
+    if (overall != null) {
+      names.add("all " + noun + "s");
+      hs.add(overall);
+    }
     double max = 0;
     for (Histogram h : hs) {
       if (h != null && h.getTotalCount() > 0) {
@@ -88,6 +133,11 @@ final class PercentileCharts {
       }
     }
     SvgChart c = new SvgChart(SvgChart.HALF, 250, Axis.percentile(), Axis.duration(max, 5, "wait"));
+    int drawn = 0;
+    for (int s = 0; s < hs.size() - (overall != null ? 1 : 0); s++) {
+      drawn += hs.get(s) != null && hs.get(s).getTotalCount() > 0 ? 1 : 0;
+    }
+    c.layered(drawn);
     double[] xs = new double[CURVE_POINTS];
     double[] ps = new double[CURVE_POINTS];
     for (int i = 0; i < CURVE_POINTS; i++) {
@@ -95,10 +145,10 @@ final class PercentileCharts {
       ps[i] = Axis.xToPercentile(xs[i]);
     }
     List<String> empty = new ArrayList<>();
-    int color = 0;
+    int colored = sel.shown().size();
     for (int s = 0; s < hs.size(); s++) {
       Histogram h = hs.get(s);
-      boolean overall = lastIsOverall && s == hs.size() - 1;
+      boolean isOverall = overall != null && s == hs.size() - 1;
       if (h == null || h.getTotalCount() == 0) {
         empty.add(names.get(s));
         continue;
@@ -108,9 +158,9 @@ final class PercentileCharts {
       for (int i = 0; i < CURVE_POINTS; i++) {
         ys[i] = at[i];
       }
-      String col = overall ? OVERALL_COLOR : PALETTE[color++ % PALETTE.length];
+      String col = isOverall ? Palette.OVERALL : s < colored ? Palette.color(s) : Palette.REST;
       c.line(c.key(names.get(s) + " (n=" + Formats.grouped(h.getTotalCount()) + ")", col,
-          overall ? "dash" : "line"), xs, ys, overall);
+          isOverall ? "dash" : "line"), xs, ys, isOverall);
     }
     if (!empty.isEmpty()) {
       subtitle += "; no samples: " + String.join(", ", empty);
@@ -122,6 +172,6 @@ final class PercentileCharts {
   static Figure provisioning(ProvisioningStats p) {
     return percentileFigure("Provisioning", "request → Provisioned; quota reserved → Admitted",
         List.of("request → Provisioned", "check wait"), java.util.Arrays.asList(p.latency(),
-            p.checkWait()), false);
+            p.checkWait()), "curve", null);
   }
 }

@@ -24,6 +24,7 @@ final class QuotaCharts {
   static Map<String, List<Figure>> of(RunResult r, ReportCharts charts) {
     TimeSeries ts = r.timeSeries();
     Map<String, List<Figure>> out = new LinkedHashMap<>();
+    Words w = Words.of(r);
     for (QueueUsageStat u : r.queueUsage()) {
       int col = ts.column("used:" + u.clusterQueue() + ":" + u.flavor() + ":" + u.resource());
       if (col < 0 || u.peakUsage() == 0) {
@@ -44,7 +45,7 @@ final class QuotaCharts {
           Axis.amount(max, 4, res, Units.unit(res))).noLegend();
       int usedKey = c.key("used", USED_COLOR, "area");
       int borrowedKey = c.key("borrowed", BORROWED_COLOR, "area");
-      int nominalKey = c.key("nominal", NOMINAL_COLOR, "dash");
+      int nominalKey = c.key(w.volcano() ? "deserved" : "nominal", NOMINAL_COLOR, "dash");
       double[][] pts = pick(xy[0], used, c.maxPoints());
       double[][] split = crossings(pts[0], pts[1], nominal);
       double[] xs = split[0];
@@ -62,7 +63,7 @@ final class QuotaCharts {
       c.line(nominalKey, new double[] {0, charts.spanMs()}, new double[] {nominal, nominal}, true);
       c.line(usedKey, pts[0], pts[1], false);
       out.computeIfAbsent(u.clusterQueue(), q -> new ArrayList<>())
-          .add(new Figure(c, u.flavor() + " · " + res, null));
+          .add(new Figure(c, w.volcano() ? res : u.flavor() + " · " + res, null));
     }
     return out;
   }

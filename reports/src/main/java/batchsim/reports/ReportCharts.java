@@ -11,14 +11,12 @@ import java.util.Map;
 
 /**
  * Builds the report's time-series charts from a RunResult and holds the downsampled series they share;
- * every method returns charts ready to render. Quota charts are in {@link QuotaCharts}, percentile
- * curves in {@link PercentileCharts}.
+ * every method returns charts ready to render. Charts of many series draw the most relevant ones and
+ * one "rest" line ({@link Palette}). Quota charts are in {@link QuotaCharts}, percentile curves in
+ * {@link PercentileCharts}, the eviction timeline in {@link EvictionChart}, topology in
+ * {@link TopologyCharts}.
  */
 final class ReportCharts {
-  /** A restrained categorical palette (Observable 10), readable on light and dark backgrounds. */
-  static final String[] PALETTE = {"#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7",
-      "#a463f2", "#97bbf5", "#9c6b4e", "#9498a0"};
-  static final String OVERALL_COLOR = "#6b7280";
   static final String USED_COLOR = "#4269d0";
   static final String BORROWED_COLOR = "#f28e2c";
   static final String NOMINAL_COLOR = "#374151";
@@ -67,6 +65,7 @@ final class ReportCharts {
     int lines = 0;
     for (String c : ts.columns()) {
       lines += c.startsWith("allocated:") || c.startsWith("pending:") || c.startsWith("holding:")
+          || c.startsWith("inqueue:")
           || (shares && c.startsWith("share:"))
           || (nodes && (c.startsWith("nodes:") || c.startsWith("failed:")))
           || (c.startsWith("tas:") && (c.contains(":free:") || c.contains(":largestFit:")))
@@ -125,31 +124,64 @@ final class ReportCharts {
       boolean all = UtilizationStat.ALL_NODES.equals(e.getKey());
       SvgChart c = chart(all ? SvgChart.WIDE : SvgChart.HALF, all ? 300 : 260,
           Axis.time(spanMs(), all ? 12 : 6), Axis.percent(max, "allocated / capacity"));
+      c.layered(lines.size());
       for (int i = 0; i < lines.size(); i++) {
-        c.line(c.key(names.get(i), PALETTE[i % PALETTE.length], "line"), lines.get(i)[0],
+        c.line(c.key(names.get(i), Palette.color(i), "line"), lines.get(i)[0],
             lines.get(i)[1], false);
       }
       String sub = !mean ? "allocated ÷ capacity at each sample, per resource"
           : sampled ? "allocated ÷ capacity at each sample (÷ mean capacity where capacity was not "
               + "sampled), per resource"
           : "allocated ÷ time-weighted mean capacity, per resource";
-      out.add(new Figure(c, all ? "All nodes" : "Flavor " + e.getKey(), sub));
+      out.add(new Figure(c, all ? "All nodes" : (Words.of(r).volcano() ? "Nodes of " : "Flavor ") + e.getKey(),
+          sub));
     }
     return out;
   }
 
-  /** One line per ClusterQueue (or node pool) from the columns named {@code kind:<label>}. */
+  /**
+   * One line per ClusterQueue (or node pool) from the columns named {@code kind:<label>}; beyond the
+   * palette, the largest by time-weighted mean and one line summing the rest.
+   */
   Figure perQueue(String kind, String title, String subtitle, String yTitle) {
     List<Integer> cols = columnsOf(kind);
+    double[] relevance = new double[cols.size()];
+    for (int i = 0; i < cols.size(); i++) {
+      relevance[i] = total(cols.get(i));
+    }
+    Palette.Selection sel = Palette.top(relevance);
+    String noun = kind.equals("nodes") || kind.equals("failed") ? "pool" : "queue";
+    List<String> names = new ArrayList<>();
+    List<double[][]> lines = new ArrayList<>();
+    for (int i : sel.shown()) {
+      names.add(ts.columns().get(cols.get(i)).substring(kind.length() + 1));
+      lines.add(series(cols.get(i)));
+    }
+    if (!sel.rest().isEmpty()) {
+      List<Integer> rest = new ArrayList<>();
+      sel.rest().forEach(i -> rest.add(cols.get(i)));
+      names.add(sel.restLabel(noun) + " (sum)");
+      lines.add(reduced(sum(ts.rows(), rest)));
+      subtitle += "; the " + sel.shown().size() + " largest " + noun + "s by mean, the others summed";
+    }
+    return lines(names, lines, title, subtitle, yTitle);
+  }
+
+  /** A half-width chart of lines in palette order; a last "rest" line (when named so) is grey. */
+  private Figure lines(List<String> names, List<double[][]> lines, String title, String subtitle,
+      String yTitle) {
     double max = 0;
-    for (int j : cols) {
-      max = Math.max(max, maxOf(j));
+    for (double[][] xy : lines) {
+      for (double v : xy[1]) {
+        max = Math.max(max, v);
+      }
     }
     SvgChart c = chart(SvgChart.HALF, 280, Axis.time(spanMs(), 6), Axis.count(max, 5, yTitle));
-    for (int i = 0; i < cols.size(); i++) {
-      String queue = ts.columns().get(cols.get(i)).substring(kind.length() + 1);
-      double[][] xy = series(cols.get(i));
-      c.line(c.key(queue, PALETTE[i % PALETTE.length], "line"), xy[0], xy[1], false);
+    c.layered(lines.size());
+    for (int i = 0; i < lines.size(); i++) {
+      boolean rest = names.get(i).startsWith("rest: ");
+      c.line(c.key(names.get(i), rest ? Palette.REST : Palette.color(i), "line"), lines.get(i)[0],
+          lines.get(i)[1], false);
     }
     return new Figure(c, title, subtitle);
   }
@@ -159,76 +191,14 @@ final class ReportCharts {
     return hasTimeSeries() && !columnsOf("evicted").isEmpty();
   }
 
-  /**
-   * Evictions and preemptions on a timeline, from the differences of the cumulative
-   * {@code evicted:<queue>} and {@code preempted:<queue>} columns between samples. An eviction seen at
-   * sample i happened in (t[i-1], t[i]]; buckets are whole sample intervals, so it lands in the right
-   * one.
-   */
+  /** Evictions and preemptions on a timeline ({@link EvictionChart}). */
   Figure evictions() {
-    List<Integer> ev = columnsOf("evicted");
-    List<Integer> pr = columnsOf("preempted");
-    List<Long> t = ts.timesMs();
-    double span = Math.max(1, spanMs());
-    long step = Axis.durationStep(span, 60);
-    long interval = t.size() > 1 ? t.get(1) - t.get(0) : 0;
-    if (interval > 0) {
-      step = (step + interval - 1) / interval * interval;
-    }
-    int buckets = (int) Math.max(1, (long) Math.ceil(span / step));
-    long[] preempted = new long[buckets];
-    long[] other = new long[buckets];
-    long lastE = 0;
-    long lastP = 0;
-    for (int i = 0; i < t.size(); i++) {
-      long[] row = ts.rows().get(i);
-      long e = 0;
-      long p = 0;
-      for (int j : ev) {
-        e += row[j];
-      }
-      for (int j : pr) {
-        p += row[j];
-      }
-      long de = e - lastE;
-      long dp = p - lastP;
-      lastE = e;
-      lastP = p;
-      if (de == 0 && dp == 0) {
-        continue;
-      }
-      int b = (int) Math.min(buckets - 1, Math.max(0, t.get(i) - 1) / step);
-      preempted[b] += dp;
-      other[b] += Math.max(0, de - dp);
-    }
-    long max = 0;
-    for (int b = 0; b < buckets; b++) {
-      max = Math.max(max, preempted[b] + other[b]);
-    }
-    Axis x = Axis.time((double) buckets * step, 12);
-    SvgChart c = new SvgChart(SvgChart.WIDE, 240, x, Axis.count(max, 4, "evictions"));
-    int pk = c.key("preemptions", PREEMPTED_COLOR, "bar");
-    int ok = c.key("other evictions", EVICTED_COLOR, "bar");
-    for (int b = 0; b < buckets; b++) {
-      if (preempted[b] + other[b] == 0) {
-        continue;
-      }
-      long from = b * step;
-      String when = Durations.format(from) + "–" + Durations.format(from + step);
-      String tip = when + ": " + preempted[b] + " preemptions, " + other[b] + " other evictions";
-      if (preempted[b] > 0) {
-        c.bar(pk, from, from + step, 0, preempted[b], tip);
-      }
-      if (other[b] > 0) {
-        c.bar(ok, from, from + step, preempted[b], preempted[b] + other[b], tip);
-      }
-    }
-    String sub = "from the sampled cumulative counts; bucket " + Durations.format(step);
-    long late = r.overall() == null ? 0 : r.overall().evicted() - lastE;
-    if (late > 0) {
-      sub += "; " + Formats.grouped(late) + " after the last sample not shown";
-    }
-    return new Figure(c, "Evictions over time", sub);
+    return EvictionChart.of(this, r);
+  }
+
+  /** Free domains and largest fit per TAS flavor ({@link TopologyCharts}). */
+  List<Figure> topology() {
+    return TopologyCharts.of(this, ts);
   }
 
   /** Whether any ClusterQueue had a non-zero fair-sharing share ({@code share:<queue>}) in a sample. */
@@ -252,9 +222,12 @@ final class ReportCharts {
     List<Integer> cols = columnsOf("share");
     long finite = 0;
     boolean infinite = false;
-    for (int j : cols) {
+    double[] relevance = new double[cols.size()];
+    for (int k = 0; k < cols.size(); k++) {
+      int j = cols.get(k);
       for (int i : kept[j]) {
         long v = ts.rows().get(i)[j];
+        relevance[k] = Math.max(relevance[k], v);
         if (v == Long.MAX_VALUE) {
           infinite = true;
         } else {
@@ -263,16 +236,31 @@ final class ReportCharts {
       }
     }
     double top = infinite ? Math.max(finite, 1000) : finite;
+    Palette.Selection sel = Palette.top(relevance);
+    List<String> names = new ArrayList<>();
+    List<double[][]> lines = new ArrayList<>();
+    for (int k : sel.shown()) {
+      names.add(ts.columns().get(cols.get(k)).substring("share:".length()));
+      lines.add(series(cols.get(k)));
+    }
+    String sub = "Kueue's weighted dominant resource share, per mille; 0 while not borrowing";
+    if (!sel.rest().isEmpty()) {
+      List<Integer> rest = new ArrayList<>();
+      sel.rest().forEach(k -> rest.add(cols.get(k)));
+      names.add(sel.restLabel("queue") + " (highest)");
+      lines.add(reduced(max(ts.rows(), rest)));
+      sub += "; the " + sel.shown().size() + " queues with the highest peak, the highest of the others";
+    }
     SvgChart c = chart(SvgChart.WIDE, 280, Axis.time(spanMs(), 12), Axis.count(top, 5, "share (‰)"));
-    for (int k = 0; k < cols.size(); k++) {
-      double[][] xy = series(cols.get(k));
+    c.layered(lines.size());
+    for (int k = 0; k < lines.size(); k++) {
+      double[][] xy = lines.get(k);
       for (int i = 0; i < xy[1].length; i++) {
         xy[1][i] = Math.min(xy[1][i], top);
       }
-      c.line(c.key(ts.columns().get(cols.get(k)).substring("share:".length()),
-          PALETTE[k % PALETTE.length], "line"), xy[0], xy[1], false);
+      boolean rest = k == sel.shown().size();
+      c.line(c.key(names.get(k), rest ? Palette.REST : Palette.color(k), "line"), xy[0], xy[1], false);
     }
-    String sub = "Kueue's weighted dominant resource share, per mille; 0 while not borrowing";
     if (infinite) {
       sub += "; infinite shares (weight 0) drawn at the top";
     }
@@ -301,72 +289,8 @@ final class ReportCharts {
     return false;
   }
 
-  /**
-   * Per TAS flavor, in column order: whole free domains per topology level, and the largest amount of
-   * the main resource one domain of each level could give.
-   */
-  List<Figure> topology() {
-    Map<String, List<Integer>> free = new LinkedHashMap<>();
-    Map<String, List<Integer>> fit = new LinkedHashMap<>();
-    for (int j = 0; j < ts.columns().size(); j++) {
-      String name = ts.columns().get(j);
-      if (!name.startsWith("tas:")) {
-        continue;
-      }
-      int f = name.indexOf(":free:");
-      int g = name.indexOf(":largestFit:");
-      if (f > 0) {
-        free.computeIfAbsent(name.substring(4, f), k -> new ArrayList<>()).add(j);
-      } else if (g > 0) {
-        fit.computeIfAbsent(name.substring(4, g), k -> new ArrayList<>()).add(j);
-      }
-    }
-    List<Figure> out = new ArrayList<>();
-    for (Map.Entry<String, List<Integer>> e : free.entrySet()) {
-      String flavor = e.getKey();
-      String prefix = "tas:" + flavor + ":free:";
-      List<Integer> cols = e.getValue();
-      double max = 0;
-      for (int j : cols) {
-        max = Math.max(max, maxOf(j));
-      }
-      SvgChart c = chart(SvgChart.HALF, 260, Axis.time(spanMs(), 6), Axis.count(max, 5, "domains"));
-      for (int k = 0; k < cols.size(); k++) {
-        double[][] xy = series(cols.get(k));
-        c.line(c.key(ts.columns().get(cols.get(k)).substring(prefix.length()),
-            PALETTE[k % PALETTE.length], "line"), xy[0], xy[1], false);
-      }
-      out.add(new Figure(c, "Free domains · " + flavor, "whole domains with nothing in use, per level"));
-      List<Integer> fits = fit.getOrDefault(flavor, List.of());
-      if (fits.isEmpty()) {
-        continue;
-      }
-      String fitPrefix = "tas:" + flavor + ":largestFit:";
-      String first = ts.columns().get(fits.get(0));
-      String res = first.substring(first.lastIndexOf(':') + 1);
-      double top = 0;
-      for (int j : fits) {
-        top = Math.max(top, Units.toDisplay(res, maxOf(j)));
-      }
-      SvgChart d = chart(SvgChart.HALF, 260, Axis.time(spanMs(), 6),
-          Axis.amount(top, 5, res, Units.unit(res)));
-      for (int k = 0; k < fits.size(); k++) {
-        String name = ts.columns().get(fits.get(k));
-        double[][] xy = series(fits.get(k));
-        for (int i = 0; i < xy[1].length; i++) {
-          xy[1][i] = Units.toDisplay(res, xy[1][i]);
-        }
-        d.line(d.key(name.substring(fitPrefix.length(), name.lastIndexOf(':')),
-            PALETTE[k % PALETTE.length], "line"), xy[0], xy[1], false);
-      }
-      out.add(new Figure(d, "Largest fit · " + flavor, "the most " + res + " one domain of each level "
-          + "could give a required request"));
-    }
-    return out;
-  }
-
   /** Columns named {@code kind:<label>} (the label has no colon), in column order. */
-  private List<Integer> columnsOf(String kind) {
+  List<Integer> columnsOf(String kind) {
     List<Integer> cols = new ArrayList<>();
     for (int j = 0; j < ts.columns().size(); j++) {
       String name = ts.columns().get(j);
@@ -378,7 +302,7 @@ final class ReportCharts {
   }
 
   /** The largest value of column j (the kept points include every column's maximum). */
-  private long maxOf(int j) {
+  long maxOf(int j) {
     long max = 0;
     for (int i : kept[j]) {
       max = Math.max(max, ts.rows().get(i)[j]);
@@ -397,6 +321,15 @@ final class ReportCharts {
     return xy;
   }
 
+  /** The sum of column j over all samples: a queue's relevance by its time-weighted mean. */
+  private double total(int j) {
+    double sum = 0;
+    for (long[] row : ts.rows()) {
+      sum += row[j];
+    }
+    return sum;
+  }
+
   /**
    * allocated ÷ capacity per sample (0 while there is no capacity), reduced like a column. Reads the
    * two columns of every row, so it costs one pass per utilization line, not a transposed table.
@@ -408,6 +341,33 @@ final class ReportCharts {
       long[] row = ts.rows().get(i);
       y[i] = row[capacity] > 0 ? (double) row[allocated] / row[capacity] : 0;
     }
+    return reduced(y);
+  }
+
+  /** Per sample, the sum of the columns {@code cols}: the "rest" line of a top-N chart. */
+  static double[] sum(List<long[]> rows, List<Integer> cols) {
+    double[] y = new double[rows.size()];
+    for (int i = 0; i < y.length; i++) {
+      for (int j : cols) {
+        y[i] += rows.get(i)[j];
+      }
+    }
+    return y;
+  }
+
+  /** Per sample, the largest of the columns {@code cols} (for shares, which do not add up). */
+  static double[] max(List<long[]> rows, List<Integer> cols) {
+    double[] y = new double[rows.size()];
+    for (int i = 0; i < y.length; i++) {
+      for (int j : cols) {
+        y[i] = Math.max(y[i], rows.get(i)[j]);
+      }
+    }
+    return y;
+  }
+
+  /** A value per sample reduced like a column ({@link Downsample#minMax}), with its times. */
+  private double[][] reduced(double[] y) {
     int[] idx = Downsample.minMax(y, Downsample.MAX_POINTS);
     double[][] xy = new double[2][idx.length];
     for (int k = 0; k < idx.length; k++) {
@@ -416,5 +376,4 @@ final class ReportCharts {
     }
     return xy;
   }
-
 }

@@ -21,12 +21,14 @@ final class StandardSections {
   private final ReportCharts charts;
   private final ReportBody body;
   private final StringBuilder main;
+  private final Words w;
 
   StandardSections(RunResult r, ReportCharts charts, ReportBody body) {
     this.r = r;
     this.charts = charts;
     this.body = body;
     this.main = body.html();
+    this.w = Words.of(r);
   }
 
   /** Appends the sections in page order. */
@@ -39,10 +41,12 @@ final class StandardSections {
   }
 
   private void workloads() {
-    body.section("workloads", "Workloads", "Per ClusterQueue. Admissions count re-admissions after "
-        + "eviction; pending = still waiting for quota at the end.");
-    HtmlTable t = new HtmlTable(1, "ClusterQueue", "Arrived", "Admissions", "Finished",
-        "Pending", "Admitted, not running", "Running", "Evicted", "Preempted");
+    body.section("workloads", w.volcano() ? "PodGroups" : "Workloads", "Per " + w.queue()
+        + ". Admissions count re-admissions after eviction; pending = still waiting "
+        + (w.volcano() ? "for its gang to be bound" : "for quota") + " at the end.");
+    HtmlTable t = new HtmlTable(1, w.queue(), "Arrived", "Admissions", "Finished",
+        "Pending", w.volcano() ? "Bound, not running" : "Admitted, not running", "Running", "Evicted",
+        "Preempted");
     for (QueueStats q : r.queues()) {
       t.row(countCells(q, Html.esc(q.name())));
     }
@@ -62,16 +66,18 @@ final class StandardSections {
 
   private void waits(WorkloadGroups byPriority, WorkloadGroups byClass) {
     body.section("waits", "Wait times",
-        "Rsv = created → quota reserved (first time); Start = created → "
-        + "all pods running. HDR percentiles of virtual time.");
+        "Rsv = created → " + w.reservedShort() + " (first time); Start = created → "
+        + w.started() + ". HDR percentiles of virtual time.");
     main.append("<div class=\"grid2\">\n");
     body.figure(PercentileCharts.queueWaits(r, false));
     body.figure(PercentileCharts.queueWaits(r, true));
-    body.figure(PercentileCharts.groupWaits(byPriority, "Time to reservation, by priority"));
-    body.figure(PercentileCharts.groupWaits(byClass, "Time to reservation, by workload class"));
+    body.figure(PercentileCharts.groupWaits(byPriority, w.waitTitle() + ", by priority",
+        w.reservedShort()));
+    body.figure(PercentileCharts.groupWaits(byClass, w.waitTitle() + ", by workload class",
+        w.reservedShort()));
     main.append("</div>\n");
-    main.append("<h3 class=\"sub\">By ClusterQueue</h3>\n");
-    HtmlTable t = new HtmlTable(1, "ClusterQueue", "Samples", "Rsv mean", "Rsv p50", "Rsv p90",
+    main.append("<h3 class=\"sub\">By ").append(w.queue()).append("</h3>\n");
+    HtmlTable t = new HtmlTable(1, w.queue(), "Samples", "Rsv mean", "Rsv p50", "Rsv p90",
         "Rsv p95", "Rsv p99", "Rsv max", "Start p50", "Start p95", "Start p99");
     for (QueueStats q : r.queues()) {
       t.row(waitCells(q, Html.esc(q.name())));
@@ -114,9 +120,9 @@ final class StandardSections {
   }
 
   private void utilization() {
-    body.section("utilization", "Utilization",
-        "Allocated ÷ capacity of the nodes each flavor stands "
-        + "for, sampled; the table below holds the exact time-weighted means.");
+    body.section("utilization", "Utilization", (w.volcano() ? "Allocated ÷ capacity of the nodes"
+        : "Allocated ÷ capacity of the nodes each flavor stands for")
+        + ", sampled; the table below holds the exact time-weighted means.");
     if (charts.hasTimeSeries()) {
       List<ReportCharts.Figure> figs = charts.utilization();
       if (!figs.isEmpty()) {
@@ -146,31 +152,48 @@ final class StandardSections {
   }
 
   private void quotaUsage() {
-    body.section("quota", "Quota usage", "Quota reserved by admitted workloads against each "
-        + "ClusterQueue's nominal quota; usage above nominal is borrowed from the cohort.");
+    body.section("quota", w.volcano() ? "Usage vs deserved" : "Quota usage", w.volcano()
+        ? "Resources allocated to each Queue's PodGroups against its deserved share; usage above "
+            + "deserved is borrowed from " + w.lender() + "."
+        : "Quota reserved by admitted workloads against each ClusterQueue's nominal quota; usage above "
+            + "nominal is borrowed from " + w.lender() + ".");
     if (!charts.hasTimeSeries()) {
       body.noTimeSeries("quota usage");
     } else {
       Map<String, List<ReportCharts.Figure>> byQueue = QuotaCharts.of(r, charts);
       List<String> unused = new ArrayList<>();
+      String nominal = w.volcano() ? "deserved" : "nominal";
       for (QueueUsageStat u : r.queueUsage()) {
         if (u.peakUsage() == 0) {
           unused.add(u.clusterQueue() + " " + u.flavor() + " " + u.resource());
         }
       }
       main.append("<div class=\"legend static\">")
-          .append(swatch(ReportCharts.USED_COLOR, "area", "used within nominal"))
-          .append(swatch(ReportCharts.BORROWED_COLOR, "area", "borrowed (above nominal)"))
+          .append(swatch(ReportCharts.USED_COLOR, "area", "used within " + nominal))
+          .append(swatch(ReportCharts.BORROWED_COLOR, "area", "borrowed (above " + nominal + ")"))
           .append(swatch(ReportCharts.USED_COLOR, "line", "used"))
-          .append(swatch(ReportCharts.NOMINAL_COLOR, "dash", "nominal quota"))
+          .append(swatch(ReportCharts.NOMINAL_COLOR, "dash", w.nominal()))
           .append("</div>\n");
-      for (Map.Entry<String, List<ReportCharts.Figure>> e : byQueue.entrySet()) {
-        main.append("<details open><summary>").append(Html.esc(e.getKey())).append("</summary>\n")
-            .append("<div class=\"grid3\">\n");
-        for (ReportCharts.Figure f : e.getValue()) {
+      List<String> queues = new ArrayList<>(byQueue.keySet());
+      double[] peak = peakOverNominal(queues);
+      Palette.Selection open = Palette.top(peak);
+      for (int q = 0; q < queues.size(); q++) {
+        main.append(open.shown().contains(q) ? "<details open><summary>" : "<details><summary>")
+            .append(Html.esc(queues.get(q)));
+        if (Double.isFinite(peak[q])) {
+          main.append(" <span class=\"muted\">peak ").append(Formats.percent(peak[q])).append(" of ")
+              .append(nominal).append("</span>");
+        }
+        main.append("</summary>\n<div class=\"grid3\">\n");
+        for (ReportCharts.Figure f : byQueue.get(queues.get(q))) {
           body.figure(f);
         }
         main.append("</div></details>\n");
+      }
+      if (!open.rest().isEmpty()) {
+        main.append("<p class=\"note\">").append(open.rest().size()).append(" more ").append(w.queue())
+            .append("s with a lower peak against ").append(nominal)
+            .append(" are collapsed; click a name to open it.</p>\n");
       }
       if (!unused.isEmpty()) {
         main.append("<p class=\"note\">Never used, not drawn: ")
@@ -178,8 +201,9 @@ final class StandardSections {
       }
     }
     main.append("<h3 class=\"sub\">Time-weighted means</h3>\n");
-    HtmlTable t = new HtmlTable(4, "ClusterQueue", "Flavor", "Resource", "Unit", "Nominal",
-        "Mean used", "Used / nominal", "Mean borrowed", "Peak");
+    String nom = w.volcano() ? "Deserved" : "Nominal";
+    HtmlTable t = new HtmlTable(4, w.queue(), "Flavor", "Resource", "Unit", nom,
+        "Mean used", "Used / " + nom.toLowerCase(java.util.Locale.ROOT), "Mean borrowed", "Peak");
     for (QueueUsageStat u : r.queueUsage()) {
       String res = u.resource();
       t.row(Html.esc(u.clusterQueue()), Html.esc(u.flavor()), Html.esc(res), Units.unit(res),
@@ -191,13 +215,35 @@ final class StandardSections {
     main.append("</section>\n");
   }
 
+  /** Per queue, its highest peak usage ÷ nominal over flavors and resources (NaN without nominal). */
+  private double[] peakOverNominal(List<String> queues) {
+    double[] peak = new double[queues.size()];
+    java.util.Arrays.fill(peak, Double.NaN);
+    for (QueueUsageStat u : r.queueUsage()) {
+      int q = queues.indexOf(u.clusterQueue());
+      if (q >= 0 && u.nominal() > 0) {
+        double v = (double) u.peakUsage() / u.nominal();
+        peak[q] = Double.isNaN(peak[q]) ? v : Math.max(peak[q], v);
+      }
+    }
+    return peak;
+  }
+
   private void queues() {
-    body.section("queues", "Queues over time", "Sampled workload counts per ClusterQueue.");
+    body.section("queues", "Queues over time", "Sampled " + w.workloads() + " per " + w.queue() + ".");
     if (charts.hasTimeSeries()) {
       main.append("<div class=\"grid2\">\n");
-      body.figure(charts.perQueue("pending", "Pending workloads", "waiting for quota", "workloads"));
-      body.figure(charts.perQueue("holding", "Workloads holding quota", "quota reserved, until finished "
-          + "or evicted", "workloads"));
+      if (w.volcano()) {
+        body.figure(charts.perQueue("pending", "Pending PodGroups", "not yet Inqueue", "PodGroups"));
+        body.figure(charts.perQueue("inqueue", "Inqueue PodGroups", "passed enqueue, gang not yet bound",
+            "PodGroups"));
+        body.figure(charts.perQueue("holding", "PodGroups bound", "gang bound, until finished or evicted",
+            "PodGroups"));
+      } else {
+        body.figure(charts.perQueue("pending", "Pending workloads", "waiting for quota", "workloads"));
+        body.figure(charts.perQueue("holding", "Workloads holding quota", "quota reserved, until finished "
+            + "or evicted", "workloads"));
+      }
       main.append("</div>\n");
     } else {
       body.noTimeSeries("queue depth");

@@ -27,6 +27,8 @@ final class SvgChart {
   private final List<String[]> keys = new ArrayList<>(); // {name, color, css class}
   private final StringBuilder body = new StringBuilder(8192);
   private boolean legend = true;
+  /** Lines that get widths by their key's order ({@link Palette#width}); 0 = CSS widths. */
+  private int layered;
   private int budget = Downsample.MAX_POINTS;
 
   SvgChart(int width, int height, Axis x, Axis y) {
@@ -62,12 +64,25 @@ final class SvgChart {
     return this;
   }
 
+  /**
+   * Gives the lines of the first {@code n} keys decreasing widths, so coinciding series stay visible;
+   * call before adding them.
+   */
+  SvgChart layered(int n) {
+    layered = n;
+    return this;
+  }
+
   /** A hoverable line through (x[i], y[i]); longer series are reduced by {@link Downsample#minMax}. */
   SvgChart line(int key, double[] xs, double[] ys, boolean dashed) {
     int[] idx = Downsample.minMax(ys, maxPoints());
     body.append("<polyline class=\"ln").append(dashed ? " dash" : "").append("\" data-s=\"")
         .append(key).append("\" data-name=\"").append(Html.esc(keys.get(key)[0]))
-        .append("\" stroke=\"").append(keys.get(key)[1]).append("\" points=\"");
+        .append("\" stroke=\"").append(keys.get(key)[1]);
+    if (key < layered) {
+      body.append("\" style=\"stroke-width:").append(Palette.width(key, layered));
+    }
+    body.append("\" points=\"");
     appendPoints(xs, ys, idx);
     body.append("\"/>\n");
     return this;
@@ -140,9 +155,27 @@ final class SvgChart {
     return this;
   }
 
+  /** A dot at (x, y) with a native tooltip (one replica's value in a sweep chart). */
+  SvgChart dot(int key, double x0, double y0, String tooltip) {
+    body.append("<circle class=\"dot\" data-s=\"").append(key).append("\" fill=\"")
+        .append(keys.get(key)[1]).append("\" cx=\"").append(num(px(x0))).append("\" cy=\"")
+        .append(num(py(y0))).append("\" r=\"3\"><title>").append(Html.esc(tooltip))
+        .append("</title></circle>\n");
+    return this;
+  }
+
+  /** A vertical stroke from y0 to y1 at x (a replica range). */
+  SvgChart range(int key, double x0, double y0, double y1) {
+    body.append("<line class=\"range\" data-s=\"").append(key).append("\" stroke=\"")
+        .append(keys.get(key)[1]).append("\" x1=\"").append(num(px(x0))).append("\" x2=\"")
+        .append(num(px(x0))).append("\" y1=\"").append(num(py(y0))).append("\" y2=\"")
+        .append(num(py(y1))).append("\"/>\n");
+    return this;
+  }
+
   /** Appends the figure; {@code id} must be unique in the page. */
   void render(StringBuilder out, String id, String title, String subtitle) {
-    out.append("<figure class=\"chart\" id=\"").append(id).append("\">\n<figcaption><h3>")
+    out.append("<figure class=\"chart").append(width < WIDE ? " narrow" : "").append("\" id=\"").append(id).append("\">\n<figcaption><h3>")
         .append(Html.esc(title)).append("</h3>");
     if (subtitle != null && !subtitle.isEmpty()) {
       out.append("<p>").append(Html.esc(subtitle)).append("</p>");
@@ -166,6 +199,7 @@ final class SvgChart {
         .append("\" data-y=\"").append(exact(y.min())).append(' ').append(exact(y.max()))
         .append(' ')
         .append(height - BOTTOM).append(' ').append(TOP)
+        .append(x.format().equals("cat") ? "\" data-xc=\"" + Html.esc(String.join("|", x.labels())) : "")
         .append("\" data-xf=\"").append(x.format()).append("\" data-yf=\"").append(y.format())
         .append("\" data-yu=\"").append(Html.esc(y.unit())).append("\">\n");
     axes(out);

@@ -64,7 +64,8 @@
       tip.textContent = '';
       var head = document.createElement('div');
       head.className = 'h';
-      head.textContent = (xf === 'time' ? 'at ' : '') + fmt(xv, xf);
+      head.textContent = xf === 'cat' ? svg.dataset.xc.split('|')[Math.round(xv)] || ''
+        : (xf === 'time' ? 'at ' : '') + fmt(xv, xf);
       tip.appendChild(head);
       lines.forEach(function (l) {
         if (l.el.classList.contains('hide') || !l.xs.length) return;

@@ -82,7 +82,7 @@ class HtmlReportTest {
         "Workloads holding quota", "Evictions over time")) {
       assertTrue(html.contains("<h3>" + title + "</h3>"), title);
     }
-    int figures = count(html, "<figure class=\"chart\"");
+    int figures = count(html, "<figure class=\"chart");
     assertEquals(figures, count(html, "<svg "));
     assertTrue(html.contains("<body data-charts=\"" + figures + "\">"));
     assertEquals(11, figures); // 4 waits, 2 flavors, 2 quota (team-a cpu, team-b gpu), 2 queues, 1 evictions
@@ -210,7 +210,8 @@ class HtmlReportTest {
       int points = m.group(1).split(" ").length;
       assertTrue(points <= Math.max(perLine, 201), "points " + points); // 201: percentile curves
     }
-    assertEquals(queues, count(html, "<details open><summary>q"));
+    assertEquals(Palette.SERIES.length, count(html, "<details open><summary>q")); // the rest collapsed
+    assertEquals(queues, count(html, "<details open><summary>q") + count(html, "<details><summary>q"));
     assertTrue(html.length() < 8_000_000, "page size " + html.length());
   }
 
@@ -344,7 +345,7 @@ class HtmlReportTest {
     } finally {
       Locale.setDefault(locale);
     }
-    int figures = count(a, "<figure class=\"chart\"");
+    int figures = count(a, "<figure class=\"chart");
     assertEquals(figures, count(a, "<svg "));
     assertTrue(a.contains("<body data-charts=\"" + figures + "\">"));
     assertEquals(11 + 1 + 2 + 2 + 1, figures); // + shares, nodes, TAS free/fit, provisioning

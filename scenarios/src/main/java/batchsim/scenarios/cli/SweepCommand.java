@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code batchsim sweep SCENARIO}: runs every cell of the scenario's {@code matrix:} × {@code replicas:}
  * in parallel, writes each cell's reports into {@code DIR/cells/<cell>/} and the aggregated tables into
- * {@code DIR/sweep.csv}, {@code DIR/sweep.html} and {@code DIR/cells.csv}, and prints the summary table.
+ * {@code DIR/sweep.csv}, {@code DIR/sweep.html} and {@code DIR/cells.csv}, the charts into
+ * {@code DIR/report.html}, and prints the summary table.
  * Output bytes do not depend on {@code --parallel}.
  */
 @Command(name = "sweep", header = "Run every cell of a scenario's matrix and compare them in one table.",
@@ -102,6 +103,7 @@ final class SweepCommand extends ScenarioCommand {
       Files.writeString(work.dir().resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
       Files.writeString(work.dir().resolve("cells.csv"), report.cellsCsv(), StandardCharsets.UTF_8);
       Files.writeString(work.dir().resolve("sweep.html"), report.html(), StandardCharsets.UTF_8);
+      Files.write(work.dir().resolve("report.html"), report.page());
       work.publish();
     } catch (SweepRunner.CellFailure e) {
       err().println("batchsim: in sweep cell " + e.cell().name() + ":");

@@ -1,6 +1,7 @@
 package batchsim.scenarios.sweep;
 
 import batchsim.reports.Provenance;
+import batchsim.reports.SweepPage;
 import batchsim.scenarios.expect.Metric;
 import batchsim.scenarios.tables.Table;
 import java.util.ArrayList;
@@ -140,14 +141,7 @@ public final class SweepReport {
   /** sweep.html: both tables on one self-contained page, each cell linking to its own report. */
   public String html() {
     StringBuilder body = new StringBuilder();
-    body.append("<h1>").append(Table.escape(title)).append("</h1>\n<p>")
-        .append(results.size()).append(" runs: ").append(byConfiguration.size()).append(" configuration")
-        .append(byConfiguration.size() == 1 ? "" : "s").append(" × ").append(plan.replicas()).append(" replica")
-        .append(plan.replicas() == 1 ? "" : "s")
-        .append(" (seeds seed … seed+").append(plan.replicas() - 1).append("). Values are means over replicas ± the ")
-        .append("half-width of a 95% confidence interval (Student's t). Latencies are times to quota reservation ")
-        .append("(wait), to running (start) or to finished (completion); utilization is allocated ÷ capacity, "
-            + "time-weighted.</p>\n");
+    body.append("<h1>").append(Table.escape(title)).append("</h1>\n<p>").append(intro()).append("</p>\n");
     provenance(body);
     body.append("<h2>Configurations</h2>\n").append(summary().html());
     body.append("<h2>Runs</h2>\n");
@@ -179,6 +173,32 @@ public final class SweepReport {
       }
     }
     body.append("</ul>\n</details>\n");
+  }
+
+  private String intro() {
+    return results.size() + " runs: " + byConfiguration.size() + " configuration"
+        + (byConfiguration.size() == 1 ? "" : "s") + " × " + plan.replicas() + " replica"
+        + (plan.replicas() == 1 ? "" : "s")
+        + " (seeds seed … seed+" + (plan.replicas() - 1) + "). Values are means over replicas ± the "
+        + "half-width of a 95% confidence interval (Student's t). Latencies are times to quota reservation "
+        + "(wait), to running (start) or to finished (completion); utilization is allocated ÷ capacity, "
+        + "time-weighted.";
+  }
+
+  /**
+   * report.html: each metric against each swept parameter with the replicas' spread, the comparison
+   * table and the runs ({@link SweepPage}).
+   */
+  public byte[] page() {
+    List<SweepPage.Metric> ms = metrics.stream().map(m -> new SweepPage.Metric(m.toString(),
+        m.isTime() ? SweepPage.Scale.DURATION_MS : m.kind() == Metric.Kind.UTILIZATION ? SweepPage.Scale.RATIO
+            : SweepPage.Scale.NUMBER)).toList();
+    List<SweepPage.Run> runs = results.stream().map(r -> new SweepPage.Run(r.cell().name(),
+        plan.dimensions().stream().map(d -> r.cell().levels().get(d)).toList(), r.values().clone(),
+        "cells/" + r.cell().dir())).toList();
+    Table t = summary();
+    return SweepPage.render(new SweepPage.Sweep(title, intro(), plan.dimensions(), ms, runs, t.headers(),
+        t.rows(), t.left()));
   }
 
   private List<String> dimensionHeaders() {

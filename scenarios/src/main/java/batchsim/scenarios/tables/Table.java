@@ -39,6 +39,20 @@ public final class Table {
     return this;
   }
 
+  /** The leading, left-aligned name columns. */
+  public int left() {
+    return left;
+  }
+
+  public List<String> headers() {
+    return headers;
+  }
+
+  /** The rows' cells as given (plain text). */
+  public List<List<String>> rows() {
+    return rows.stream().map(List::of).toList();
+  }
+
   public boolean isEmpty() {
     return rows.isEmpty();
   }

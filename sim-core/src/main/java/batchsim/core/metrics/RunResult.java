@@ -22,6 +22,7 @@ import java.util.List;
  * @param tas Topology Aware Scheduling figures (null when the scenario has no TAS flavor)
  * @param metricSamples the engine's metric model (Kueue's pkg/metrics) at every sample time and at the end;
  *     empty under Volcano
+ * @param engine the admission engine that ran: {@link #KUEUE} or {@link #VOLCANO} (reports use its words)
  */
 public record RunResult(
     String scenarioName,
@@ -44,7 +45,10 @@ public record RunResult(
     TasStats tas,
     ProvisioningStats provisioning,
     java.util.Map<String, List<Decision>> decisions,
-    MetricSamples metricSamples) {
+    MetricSamples metricSamples,
+    String engine) {
+  public static final String KUEUE = "kueue";
+  public static final String VOLCANO = "volcano";
 
   /** A result without metric samples (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
@@ -55,7 +59,7 @@ public record RunResult(
       java.util.Map<String, List<Decision>> decisions) {
     this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
         queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas,
-        provisioning, decisions, MetricSamples.EMPTY);
+        provisioning, decisions, MetricSamples.EMPTY, KUEUE);
   }
 
   /** A result without preemption statistics (tests and tools that build results by hand). */

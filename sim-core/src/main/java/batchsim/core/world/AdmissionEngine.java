@@ -23,6 +23,9 @@ import java.util.SplittableRandom;
  * passed in as a {@link WorldContext}.
  */
 public interface AdmissionEngine {
+  /** {@link batchsim.core.metrics.RunResult#KUEUE} or {@code VOLCANO}: whose words the reports use. */
+  String engineName();
+
   /** The queues the run reports statistics for (ClusterQueues; Volcano leaf queues), in report order. */
   List<String> reportedQueues();
 

@@ -131,6 +131,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   }
 
   @Override
+  public String engineName() {
+    return batchsim.core.metrics.RunResult.KUEUE;
+  }
+
+  @Override
   public List<String> reportedQueues() {
     return spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList();
   }

@@ -140,6 +140,11 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
   }
 
   @Override
+  public String engineName() {
+    return batchsim.core.metrics.RunResult.VOLCANO;
+  }
+
+  @Override
   public List<String> reportedQueues() {
     return queues.leaves();
   }
