@@ -61,9 +61,12 @@ final class CheckCommand extends ScenarioCommand {
     StatusWatch watch = scenario.expectations().newStatusWatch();
     WorkloadRows rows = null;
     RunResult result;
+    long start = System.nanoTime(); // for JUnit XML's time only
+    long wallNanos;
     try {
       rows = dir == null ? null : dir.rows(false);
       result = RunCommand.simulate(scenario, true, junit, watch, rows);
+      wallNanos = System.nanoTime() - start;
       if (dir != null) {
         RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
         WorkloadRows written = rows;
@@ -83,7 +86,8 @@ final class CheckCommand extends ScenarioCommand {
         + (outcomes.isEmpty() ? "the scenario has no expectations" : outcomes.size() + " expectation"
         + (outcomes.size() == 1 ? "" : "s")), outcomes, out(), err(), quiet);
     if (junit != null) {
-      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes)));
+      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes,
+          wallNanos)));
     }
     return failed > 0 ? Verdicts.FAILED : OK;
   }

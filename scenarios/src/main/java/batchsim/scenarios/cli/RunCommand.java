@@ -43,6 +43,9 @@ final class RunCommand extends ScenarioCommand {
   @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
   boolean quiet;
 
+  @picocli.CommandLine.Mixin
+  ProgressOption progressOption = new ProgressOption();
+
   @Option(names = "--check", description = "Check the engine's invariants after every event (slower).")
   boolean check;
 
@@ -103,8 +106,9 @@ final class RunCommand extends ScenarioCommand {
     // `invariants: clean` can only be judged by a checked run.
     boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
-    Progress progress = Progress.forTerminal(err(), scenario.spec(), quiet);
-    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch), rows,
+    Progress progress = Progress.forRun(err(), scenario.spec(), quiet, progressOption.forced);
+    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch),
+        progress == null ? rows : progress.counting(rows),
         stalled -> err().println("batchsim: warning: " + stalled)); // even with --quiet: the input is at fault
     if (progress != null) {
       progress.done();
@@ -123,7 +127,8 @@ final class RunCommand extends ScenarioCommand {
     List<Outcome> outcomes = scenario.expectations().evaluate(RunResultView.of(result), checked, watch);
     long failed = Verdicts.print(outcomes.isEmpty() ? null : "\nExpectations", outcomes, out(), err(), quiet);
     if (junit != null) {
-      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes)));
+      Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes,
+          wallNanos)));
     }
     return failed > 0 ? Verdicts.FAILED : OK;
   }
@@ -141,12 +146,13 @@ final class RunCommand extends ScenarioCommand {
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
       java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads,
       java.util.function.Consumer<String> stalls) throws IOException, UserError {
+    long start = System.nanoTime(); // for JUnit XML's time only
     try {
       return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads, stalls);
     } catch (InvariantViolation e) {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),
-            scenario.expectations().afterViolation(e.getMessage()))));
+            scenario.expectations().afterViolation(e.getMessage()), System.nanoTime() - start)));
       }
       throw e;
     }

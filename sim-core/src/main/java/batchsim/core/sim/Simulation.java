@@ -60,7 +60,7 @@ public final class Simulation {
     return this;
   }
 
-  /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
+  /** Called with the virtual time every 1,024 events (the CLI shows progress; it reads the wall clock then). */
   public Simulation progress(LongConsumer listener) {
     world.progress(listener);
     return this;
