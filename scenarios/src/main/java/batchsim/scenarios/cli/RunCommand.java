@@ -107,11 +107,20 @@ final class RunCommand extends ScenarioCommand {
     boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
     Progress progress = Progress.forRun(err(), scenario.spec(), quiet, progressOption.forced);
-    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch),
-        progress == null ? rows : progress.counting(rows),
-        stalled -> err().println("batchsim: warning: " + stalled)); // even with --quiet: the input is at fault
-    if (progress != null) {
-      progress.done();
+    RunResult result;
+    try {
+      result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch),
+          progress == null ? rows : progress.counting(rows),
+          stalled -> { // even with --quiet: the input is at fault
+            if (progress != null) {
+              progress.done(); // the warning starts on a line of its own, not after a live bar
+            }
+            err().println("batchsim: warning: " + stalled);
+          });
+    } finally {
+      if (progress != null) {
+        progress.done(); // also before an error's message
+      }
     }
     long wallNanos = System.nanoTime() - wallStart;
     RunMetadata meta = new RunMetadata(file.toString(), scenario.sha256(), Version.get());
