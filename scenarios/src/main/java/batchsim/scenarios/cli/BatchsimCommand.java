@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
     description = "Deterministic discrete-event simulator of Kubernetes clusters running Kueue admission.",
     subcommands = {ValidateCommand.class, RunCommand.class, ExplainCommand.class, CheckCommand.class,
         SweepCommand.class, CompareCommand.class, ConformanceCommand.class, StoriesCommand.class, batchsim.scenarios.imports.ImportCommand.class, EtaCommand.class,
-        CommandLine.HelpCommand.class})
+        CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class BatchsimCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandSpec spec;

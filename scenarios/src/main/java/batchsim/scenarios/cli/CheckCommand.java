@@ -62,9 +62,12 @@ final class CheckCommand extends ScenarioCommand {
     StatusWatch watch = scenario.expectations().newStatusWatch();
     WorkloadRows rows = null;
     RunResult result;
+    long start = System.nanoTime(); // for JUnit XML's time only
+    long wallNanos;
     try {
       rows = dir == null ? null : dir.rows(false);
       result = RunCommand.simulate(scenario, true, junit, watch, rows);
+      wallNanos = System.nanoTime() - start;
       if (dir != null) {
         RunMetadata meta = scenario.metadata(null, Version.build());
         WorkloadRows written = rows;
@@ -85,7 +88,7 @@ final class CheckCommand extends ScenarioCommand {
         + (outcomes.size() == 1 ? "" : "s")), outcomes, out(), err(), quiet);
     if (junit != null) {
       Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes,
-          Provenance.lines(scenario.metadata(null, Version.build()), result.seed()))));
+          Provenance.lines(scenario.metadata(null, Version.build()), result.seed()), wallNanos)));
     }
     return failed > 0 ? Verdicts.FAILED : OK;
   }

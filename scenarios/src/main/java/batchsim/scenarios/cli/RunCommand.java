@@ -44,6 +44,9 @@ final class RunCommand extends ScenarioCommand {
   @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
   boolean quiet;
 
+  @picocli.CommandLine.Mixin
+  ProgressOption progressOption = new ProgressOption();
+
   @Option(names = "--check", description = "Check the engine's invariants after every event (slower).")
   boolean check;
 
@@ -109,11 +112,21 @@ final class RunCommand extends ScenarioCommand {
     // `invariants: clean` can only be judged by a checked run.
     boolean checked = check || scenario.expectations().needsInvariantCheck();
     long wallStart = System.nanoTime(); // wall time is measured here, never inside the engine
-    Progress progress = Progress.forTerminal(err(), scenario.spec(), quiet);
-    RunResult result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch), rows,
-        stalled -> err().println("batchsim: warning: " + stalled), metrics.scrapes()); // warning even with --quiet
-    if (progress != null) {
-      progress.done();
+    Progress progress = Progress.forRun(err(), scenario.spec(), quiet, progressOption.forced);
+    RunResult result;
+    try {
+      result = simulate(scenario, checked, junit, explain, progress, both(recorded.status(), watch),
+          progress == null ? rows : progress.counting(rows),
+          stalled -> { // even with --quiet: the input is at fault
+            if (progress != null) {
+              progress.done(); // the warning starts on a line of its own, not after a live bar
+            }
+            err().println("batchsim: warning: " + stalled);
+          }, metrics.scrapes());
+    } finally {
+      if (progress != null) {
+        progress.done(); // also before an error's message
+      }
     }
     long wallNanos = System.nanoTime() - wallStart;
     RunMetadata meta = scenario.metadata(null, Version.build());
@@ -133,7 +146,7 @@ final class RunCommand extends ScenarioCommand {
     long failed = Verdicts.print(outcomes.isEmpty() ? null : "\nExpectations", outcomes, out(), err(), quiet);
     if (junit != null) {
       Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), file.toString(), outcomes,
-          Provenance.lines(meta, result.seed()))));
+          Provenance.lines(meta, result.seed()), wallNanos)));
     }
     return failed > 0 ? Verdicts.FAILED : OK;
   }
@@ -154,6 +167,7 @@ final class RunCommand extends ScenarioCommand {
   static RunResult simulate(LoadedScenario scenario, boolean checked, Path junit, boolean explain,
       java.util.function.LongConsumer progress, StatusSink status, WorkloadSink workloads,
       java.util.function.Consumer<String> stalls, Runs.MetricScrapes metrics) throws IOException, UserError {
+    long start = System.nanoTime(); // for JUnit XML's time only
     try {
       return Runs.run(scenario.spec(), scenario.volcano(), checked, explain, progress, status, workloads, stalls,
           metrics);
@@ -161,7 +175,8 @@ final class RunCommand extends ScenarioCommand {
       if (junit != null) {
         Verdicts.writeJUnit(junit, List.of(new JUnitXml.Suite(scenario.spec().name(), scenario.file(),
             scenario.expectations().afterViolation(e.getMessage()),
-            Provenance.lines(scenario.metadata(null, Version.build()), scenario.spec().seed()))));
+            Provenance.lines(scenario.metadata(null, Version.build()), scenario.spec().seed()),
+            System.nanoTime() - start)));
       }
       throw e;
     }

@@ -65,6 +65,9 @@ final class SweepCommand extends ScenarioCommand {
   boolean quiet;
 
   @picocli.CommandLine.Mixin
+  ProgressOption progressOption = new ProgressOption();
+
+  @picocli.CommandLine.Mixin
   LimitsOption limits = new LimitsOption();
 
   @Override
@@ -92,11 +95,10 @@ final class SweepCommand extends ScenarioCommand {
     List<CellResult> results = new ArrayList<>();
     String title = "batchsim sweep: " + name;
     try (SweepWork work = SweepWork.claim(dir, name)) {
+      SweepProgress progress = new SweepProgress(err(), WallClock.SYSTEM, total);
       results.addAll(runner.run(plan.cells(), k, work.dir().resolve("cells"), r -> {
-        if (!quiet) {
-          err().println(String.format(Locale.ROOT, "batchsim: [%d/%d] %s%s", r.cell().index() + 1, total,
-              r.cell().name(), runner.resumed(r.cell()) ? " (done before; kept)" : ""));
-          err().flush();
+        if (!quiet || progressOption.forced) {
+          progress.cellDone(r.cell().name(), runner.resumed(r.cell()));
         }
       }));
       SweepReport report = new SweepReport(title, plan, metrics, results, Version.build());
@@ -127,7 +129,7 @@ final class SweepCommand extends ScenarioCommand {
     List<JUnitXml.Suite> suites = new ArrayList<>();
     for (CellResult r : results) {
       suites.add(new JUnitXml.Suite(name + "[" + r.cell().name() + "]", file.toString(), r.outcomes(),
-          Provenance.lines(r.cell().metadata(Version.build()), r.cell().scenario().spec().seed())));
+          Provenance.lines(r.cell().metadata(Version.build()), r.cell().scenario().spec().seed()), r.wallNanos()));
       for (var o : r.outcomes()) {
         if (o.failed()) {
           err().println(o.at() + ": [" + r.cell().name() + "] " + o.line());

@@ -12,11 +12,12 @@ import javax.xml.stream.XMLStreamWriter;
  * Expectation verdicts as JUnit XML, the format CI systems (GitHub Actions reporters, GitLab, Jenkins)
  * show as test results: one {@code <testsuite>} per scenario run, one {@code <testcase>} per expectation,
  * a {@code <failure>} with the measured and expected values, the run's provenance as the suite's
- * {@code <properties>} (a key that repeats, {@code input}, is one property per file). No timestamps or
- * durations, so the file
- * is as deterministic as the run. Written with the JDK's own StAX writer (the default factory, so a
- * StAX library on the class path cannot change the bytes), which escapes markup; the layout (two-space
- * indent, one element per line) is written here.
+ * {@code <properties>} (a key that repeats, {@code input}, is one property per file), and the {@code time}
+ * attributes CI servers read: a suite's is its run's wall time in seconds, shared evenly among its test cases
+ * (which are judged together after the run), so that a tool summing the cases' times (GitLab) shows the run's
+ * time too. That makes junit.xml the one output that differs between two runs of one scenario. Written with
+ * the JDK's own StAX writer (the default factory, so a StAX library on the class path cannot change the
+ * bytes), which escapes markup; the layout (two-space indent, one element per line) is written here.
  */
 public final class JUnitXml {
   private JUnitXml() {}
@@ -27,14 +28,17 @@ public final class JUnitXml {
    * @param name the suite name (the scenario name, plus the sweep cell)
    * @param file the scenario file
    * @param provenance where the run came from ({@link Provenance#lines}); empty writes no properties
+   * @param wallNanos the wall time of the run that gave the verdicts
    */
-  public record Suite(String name, String file, List<Outcome> outcomes, List<Provenance.Line> provenance) {
+  public record Suite(String name, String file, List<Outcome> outcomes, List<Provenance.Line> provenance,
+      long wallNanos) {
     public Suite {
       provenance = List.copyOf(provenance);
     }
 
-    public Suite(String name, String file, List<Outcome> outcomes) {
-      this(name, file, outcomes, List.of());
+    /** A suite without provenance (the stories). */
+    public Suite(String name, String file, List<Outcome> outcomes, long wallNanos) {
+      this(name, file, outcomes, List.of(), wallNanos);
     }
 
     long count(Outcome.Status s) {
@@ -62,14 +66,17 @@ public final class JUnitXml {
     long tests = 0;
     long failures = 0;
     long skipped = 0;
+    long nanos = 0;
     for (Suite s : suites) {
       tests += s.outcomes().size();
       failures += s.count(Outcome.Status.FAIL);
       skipped += s.count(Outcome.Status.SKIP);
+      nanos += s.wallNanos();
     }
     w.writeStartElement("testsuites");
     w.writeAttribute("name", "batchsim");
     counts(w, tests, failures, skipped);
+    w.writeAttribute("time", seconds(nanos));
     for (Suite s : suites) {
       w.writeCharacters("\n  ");
       testsuite(w, s);
@@ -82,6 +89,7 @@ public final class JUnitXml {
     w.writeStartElement("testsuite");
     attribute(w, "name", s.name());
     counts(w, s.outcomes().size(), s.count(Outcome.Status.FAIL), s.count(Outcome.Status.SKIP));
+    w.writeAttribute("time", seconds(s.wallNanos()));
     attribute(w, "file", s.file());
     if (!s.provenance().isEmpty()) {
       w.writeCharacters("\n    ");
@@ -111,6 +119,7 @@ public final class JUnitXml {
     }
     attribute(w, "classname", "batchsim." + s.name());
     attribute(w, "name", o.name());
+    w.writeAttribute("time", seconds(s.wallNanos() / s.outcomes().size()));
     attribute(w, "file", o.at().line() > 0 ? o.at().file() : s.file()); // not a --set label
     if (o.at().line() > 0) {
       w.writeAttribute("line", Integer.toString(o.at().line()));
@@ -140,6 +149,11 @@ public final class JUnitXml {
     w.writeAttribute("failures", Long.toString(failures));
     w.writeAttribute("errors", "0");
     w.writeAttribute("skipped", Long.toString(skipped));
+  }
+
+  /** Seconds with millisecond digits, as JUnit and Surefire write them ("1.250"). */
+  private static String seconds(long nanos) {
+    return java.math.BigDecimal.valueOf(nanos / 1_000_000, 3).toPlainString();
   }
 
   private static void attribute(XMLStreamWriter w, String name, String value) throws XMLStreamException {

@@ -134,7 +134,9 @@ public final class SweepRunner {
         return fromMarker(cell, done);
       }
       RegularFiles.deleteRecursively(dir); // whatever a killed run left half-written
-      return runAndMark(cell, checked, expected, dir);
+      long start = System.nanoTime(); // wall time for JUnit XML only, never in a cell's reports
+      CellResult r = runAndMark(cell, checked, expected, dir);
+      return new CellResult(cell, r.values(), r.outcomes(), System.nanoTime() - start);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -162,7 +164,7 @@ public final class SweepRunner {
       values[i] = metrics.get(i).value(view).orElse(Double.NaN);
       byName.put(metrics.get(i).toString(), Double.isNaN(values[i]) ? null : values[i]);
     }
-    CellResult r = new CellResult(cell, values, cell.scenario().expectations().evaluate(view, checked, watch));
+    CellResult r = new CellResult(cell, values, cell.scenario().expectations().evaluate(view, checked, watch), 0);
     expected.finished(CellMarker.digest(dir), byName, r.outcomes()).write(dir);
     return r;
   }
@@ -187,7 +189,7 @@ public final class SweepRunner {
       Double v = done.metrics().get(metrics.get(i).toString());
       values[i] = v == null ? Double.NaN : v;
     }
-    return new CellResult(cell, values, done.outcomes());
+    return new CellResult(cell, values, done.outcomes(), 0);
   }
 
 

@@ -35,6 +35,12 @@ class ExpectationsCliTest {
     Element suites = xml(junit).getDocumentElement();
     assertEquals("7", suites.getAttribute("tests"));
     assertEquals("0", suites.getAttribute("failures"));
+    // the run's wall time, in seconds with milliseconds: the suite's, shared among its cases
+    Element suite = (Element) suites.getElementsByTagName("testsuite").item(0);
+    assertTrue(suite.getAttribute("time").matches("[0-9]+\\.[0-9]{3}"), suite.getAttribute("time"));
+    assertTrue(Double.parseDouble(suite.getAttribute("time")) > 0, suite.getAttribute("time"));
+    assertEquals(7, suites.getElementsByTagName("testcase").getLength());
+    assertTrue(((Element) suites.getElementsByTagName("testcase").item(6)).getAttribute("time").matches("[0-9]+\\.[0-9]{3}"));
   }
 
   @Test

@@ -60,13 +60,13 @@ public final class Simulation {
     return this;
   }
 
-  /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
   /** Hands the metric model to {@code sink} every {@code intervalMs} and at the end (see World#scrapeMetrics). */
   public Simulation scrapeMetrics(long intervalMs, batchsim.core.world.MetricsSink sink) {
     world.scrapeMetrics(intervalMs, sink);
     return this;
   }
 
+  /** Called with the virtual time every 1,024 events (the CLI shows progress; it reads the wall clock then). */
   public Simulation progress(LongConsumer listener) {
     world.progress(listener);
     return this;

@@ -44,7 +44,7 @@ public final class World {
     this.cluster = new SimulatedCluster(spec, loop, engineFactory);
   }
 
-  /** Called with the virtual time every 65,536 events (the CLI shows progress on a terminal). */
+  /** Called with the virtual time every 1,024 events (the CLI shows progress; it reads the wall clock then). */
   public World progress(LongConsumer listener) {
     this.progress = listener;
     return this;
@@ -134,7 +134,7 @@ public final class World {
         check(e);
       }
       reportStall();
-      if (progress != null && (loop.processed() & 0xFFFF) == 0) {
+      if (progress != null && (loop.processed() & 0x3FF) == 0) {
         progress.accept(loop.now());
       }
       if (loop.processed() > maxEvents) {
