@@ -58,11 +58,14 @@ final class Progress implements LongConsumer {
   }
 
   /**
-   * LIVE when the console is a terminal (Java 17 tells only whether stdin and stdout are; stderr is taken to
-   * go where they go) and not a dumb one.
+   * LIVE when stderr is a terminal and not a dumb one. Java 17 tells only whether stdin and stdout are, so the
+   * launcher says whether stderr is ({@code BATCHSIM_STDERR_TTY}, from {@code [ -t 2 ]}): a redirected stderr
+   * gets plain lines, never a bar's redraws; without the launcher's word, stderr is taken to go where stdout goes.
    */
   static Mode terminalMode() {
-    return System.console() != null && !"dumb".equals(System.getenv("TERM")) ? Mode.LIVE : Mode.PLAIN;
+    String tty = System.getenv("BATCHSIM_STDERR_TTY");
+    boolean terminal = tty != null ? tty.equals("1") : System.console() != null;
+    return terminal && !"dumb".equals(System.getenv("TERM")) ? Mode.LIVE : Mode.PLAIN;
   }
 
   /** The workloads a run of {@code spec} will see, or -1 when a source does not say (a trace, an endless class). */
@@ -123,7 +126,8 @@ final class Progress implements LongConsumer {
 
   /**
    * The progress text at simulated time {@code nowMs}, {@code wallNanos} after the start: the fraction done
-   * stands after the horizon ("of 10h (20%)") or after the known arrivals ("250 of 1000 workloads done (25%, ").
+   * and the ETA stand after the horizon ("of 10h (20%), ETA 40s") or after the known arrivals ("250 of 1000
+   * workloads done (25%), ETA 30s").
    * A live line has a bar instead of the "batchsim:" prefix and is cut to {@link #LIVE_WIDTH} characters
    * (a wrapped line cannot be redrawn in place), so the ETA comes early.
    */
@@ -149,14 +153,12 @@ final class Progress implements LongConsumer {
     if (byArrivals) {
       s.append(" of ").append(knownArrivals);
     }
-    s.append(" workloads done (");
-    if (byArrivals) {
-      s.append(String.format(Locale.ROOT, "%.0f%%, ", 100 * fraction));
-    }
-    s.append(String.format(Locale.ROOT, "%.0f/s)", wallS > 0 ? workloadsDone / wallS : 0));
-    if (byArrivals) {
+    s.append(" workloads done");
+    if (byArrivals) { // the ETA before the rate, so that a cut live line keeps it whole
+      s.append(percent(fraction));
       eta(s, fraction, wallS);
     }
+    s.append(String.format(Locale.ROOT, ", %.0f/s", wallS > 0 ? workloadsDone / wallS : 0));
     s.append(String.format(Locale.ROOT, ", %.0fs wall", wallS));
     return mode == Mode.LIVE && s.length() > LIVE_WIDTH ? s.substring(0, LIVE_WIDTH) : s.toString();
   }

@@ -45,8 +45,8 @@ class ProgressTest {
     p.accept(3 * HOUR_MS);
     now += 5 * S;
     p.accept(5 * HOUR_MS); // 50% in 20 s
-    assertEquals("batchsim: simulated 2h of 10h (20%), ETA 40s, 300 workloads done (30/s), 10s wall\n"
-        + "batchsim: simulated 5h of 10h (50%), ETA 20s, 400 workloads done (20/s), 20s wall\n",
+    assertEquals("batchsim: simulated 2h of 10h (20%), ETA 40s, 300 workloads done, 30/s, 10s wall\n"
+        + "batchsim: simulated 5h of 10h (50%), ETA 20s, 400 workloads done, 20/s, 20s wall\n",
         text.toString());
   }
 
@@ -56,7 +56,7 @@ class ProgressTest {
     finish(p.counting((seq, r, d) -> { }), 250);
     now += 10 * S;
     p.accept(7 * HOUR_MS);
-    assertEquals("batchsim: simulated 7h, 250 of 1000 workloads done (25%, 25/s), ETA 30s, 10s wall\n",
+    assertEquals("batchsim: simulated 7h, 250 of 1000 workloads done (25%), ETA 30s, 25/s, 10s wall\n",
         text.toString());
   }
 
@@ -65,7 +65,7 @@ class ProgressTest {
     Progress p = progress(Progress.Mode.PLAIN, SimulationSpec.NO_HORIZON, -1);
     now += 12 * S;
     p.accept(HOUR_MS);
-    assertEquals("batchsim: simulated 1h, 0 workloads done (0/s), 12s wall\n", text.toString());
+    assertEquals("batchsim: simulated 1h, 0 workloads done, 0/s, 12s wall\n", text.toString());
   }
 
   @Test
@@ -76,15 +76,26 @@ class ProgressTest {
     assertEquals("", text.toString());
     now += S / 4;
     p.accept(HOUR_MS); // 25% in 0.5 s
-    String first = "[###.......] simulated 1h of 4h (25%), ETA 2s, 0 workloads done (0/s), 1s wall";
+    String first = "[###.......] simulated 1h of 4h (25%), ETA 2s, 0 workloads done, 0/s, 1s wall";
     assertEquals("\r" + first, text.toString());
     now += S;
     p.accept(2 * HOUR_MS);
-    String second = "[#####.....] simulated 2h of 4h (50%), ETA 2s, 0 workloads done (0/s), 2s wall";
+    String second = "[#####.....] simulated 2h of 4h (50%), ETA 2s, 0 workloads done, 0/s, 2s wall";
     assertEquals("\r" + first + "\r" + second, text.toString());
     p.done();
     assertEquals("\r" + first + "\r" + second + "\r" + " ".repeat(second.length()) + "\r", text.toString());
     assertTrue(!text.toString().contains("\n"), "a live bar never ends a line");
+  }
+
+  @Test
+  void live_byKnownArrivals_keepsTheEtaWhole() {
+    Progress p = progress(Progress.Mode.LIVE, SimulationSpec.NO_HORIZON, 15_000);
+    finish(p.counting(null), 9_990);
+    now += 2 * S;
+    p.accept(123 * HOUR_MS);
+    String line = text.toString();
+    assertTrue(line.length() <= 1 + Progress.LIVE_WIDTH, line);
+    assertTrue(line.contains("9990 of 15000 workloads done (67%), ETA 1s"), line);
   }
 
   @Test
@@ -93,7 +104,7 @@ class ProgressTest {
     finish(p.counting(null), 123_456);
     now += 600 * S;
     p.accept(25 * HOUR_MS + 61_500);
-    assertEquals("\r[#.........] simulated 1d1h1m1s of 10d (10%), ETA 1h25m56s, 123456 workloads done (206/s)"
+    assertEquals("\r[#.........] simulated 1d1h1m1s of 10d (10%), ETA 1h25m56s, 123456 workloads done, 206/s"
         .substring(0, 1 + Progress.LIVE_WIDTH), text.toString());
   }
 
