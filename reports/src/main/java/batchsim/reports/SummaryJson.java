@@ -161,6 +161,7 @@ final class SummaryJson {
         g.writeEndObject();
       }
 
+      WaitingJson.write(g, r.waiting());
       g.writeStringField("digest", workloadsDigest);
       g.writeEndObject();
     }

@@ -22,6 +22,7 @@ import java.util.List;
  * @param tas Topology Aware Scheduling figures (null when the scenario has no TAS flavor)
  * @param metricSamples the engine's metric model (Kueue's pkg/metrics) at every sample time and at the end;
  *     empty under Volcano
+ * @param waiting why workloads waited, per ClusterQueue and overall (null under Volcano and in hand-built results)
  */
 public record RunResult(
     String scenarioName,
@@ -44,7 +45,20 @@ public record RunResult(
     TasStats tas,
     ProvisioningStats provisioning,
     java.util.Map<String, List<Decision>> decisions,
-    MetricSamples metricSamples) {
+    MetricSamples metricSamples,
+    WaitingStats waiting) {
+
+  /** A result without the waiting split (tests and tools that build results by hand). */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
+      List<PoolStats> pools, List<ServingStats> serving, TasStats tas, ProvisioningStats provisioning,
+      java.util.Map<String, List<Decision>> decisions, MetricSamples metricSamples) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas,
+        provisioning, decisions, metricSamples, null);
+  }
 
   /** A result without metric samples (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
