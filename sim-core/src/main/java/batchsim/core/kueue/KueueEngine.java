@@ -481,18 +481,12 @@ public final class KueueEngine {
     waiting.keepWaiting(on);
   }
 
-  /**
-   * Checked mode: the waiting workloads counted per ClusterQueue and cause equal a recount from each one's
-   * conditions, and every queued workload is counted (see {@link WaitingTime#check}).
-   */
+  /** Checked mode: the waiting counts per queue and cause equal a recount ({@link WaitingTime#check}). */
   public List<String> checkWaitingCounts() {
     return waiting.check(tree.queues);
   }
 
-  /**
-   * Why workloads waited until {@code end}, per ClusterQueue in {@code order} and overall (over-time buckets of
-   * whole hours, at most {@code maxBuckets}); the quota blocks are the host's to add.
-   */
+  /** Why workloads waited until {@code end}, per queue in {@code order} (quota holders are the host's). */
   public batchsim.core.metrics.WaitingStats waitingStats(long end, List<String> order, int maxBuckets) {
     return waiting.report(end, order, maxBuckets);
   }

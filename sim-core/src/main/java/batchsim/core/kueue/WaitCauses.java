@@ -12,6 +12,14 @@ public final class WaitCauses {
 
   /** The cause a QuotaReserved=False condition with this reason and message gives. */
   public static WaitCause of(String reason, String message) {
+    return of(reason, message, null);
+  }
+
+  /**
+   * The same, reusing a quota cause of {@code known} (then added to it) instead of allocating one per call: the
+   * run's quota causes are at most its flavors × resources.
+   */
+  static WaitCause of(String reason, String message, java.util.List<WaitCause> known) {
     String m = message == null ? "" : message;
     switch (reason) {
       case "WaitingForPreemptedWorkloads":
@@ -30,7 +38,7 @@ public final class WaitCauses {
         return WaitCause.of(m.startsWith("Workload is pending evaluation")
             ? WaitCause.Kind.PENDING_EVALUATION : WaitCause.Kind.EVICTED);
       case "WaitingForQuota", "Pending":
-        return fromMessage(m, reason);
+        return fromMessage(m, reason, known);
       default:
         return new WaitCause(WaitCause.Kind.OTHER, reason, "");
     }
@@ -42,7 +50,7 @@ public final class WaitCauses {
    * can never hold it, so they are not the cause); else a topology that does not fit; else Kueue's other
    * scheduler answers.
    */
-  private static WaitCause fromMessage(String m, String reason) {
+  private static WaitCause fromMessage(String m, String reason, java.util.List<WaitCause> known) {
     int i = m.indexOf(UNUSED);
     if (i >= 0) {
       int from = i + UNUSED.length();
@@ -54,7 +62,7 @@ public final class WaitCauses {
             && m.charAt(end) != ' ') {
           end++;
         }
-        return new WaitCause(WaitCause.Kind.QUOTA, m.substring(from, in), m.substring(f, end));
+        return quota(m, from, in, f, end, known);
       }
     }
     if (m.contains("topology \"") && (m.contains("allows to fit only") || m.contains("allow to fit"))) {
@@ -70,5 +78,22 @@ public final class WaitCauses {
       return WaitCause.of(WaitCause.Kind.EXCEEDS_QUOTA);
     }
     return new WaitCause(WaitCause.Kind.OTHER, reason, "");
+  }
+
+  /** The quota cause of resource m[from, in) in flavor m[f, end), one of {@code known} when it is there. */
+  private static WaitCause quota(String m, int from, int in, int f, int end, java.util.List<WaitCause> known) {
+    if (known != null) {
+      for (WaitCause c : known) {
+        if (c.resource().length() == in - from && c.flavor().length() == end - f
+            && m.startsWith(c.resource(), from) && m.startsWith(c.flavor(), f)) {
+          return c;
+        }
+      }
+    }
+    WaitCause c = new WaitCause(WaitCause.Kind.QUOTA, m.substring(from, in), m.substring(f, end));
+    if (known != null) {
+      known.add(c);
+    }
+    return c;
   }
 }

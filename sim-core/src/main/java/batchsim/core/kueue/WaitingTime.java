@@ -35,9 +35,8 @@ final class WaitingTime {
     boolean admitted;
     boolean evicted;
     long at;
-    /** The cause it is counted under, and the queue, or null. */
-    WaitCause counted;
-    String countedIn;
+    /** The queue and cause it is counted under, or null. */
+    Level counted;
 
     Track(WaitingTime owner) {
       this.owner = owner;
@@ -60,10 +59,17 @@ final class WaitingTime {
 
   /** How many workloads of a queue wait on a cause, integrated over time, also per hour. */
   static final class Level {
+    final String queue;
+    final WaitCause cause;
     long count;
     long integralMs;
     long since;
     long[] hours = new long[0];
+
+    Level(String queue, WaitCause cause) {
+      this.queue = queue;
+      this.cause = cause;
+    }
 
     void add(long at, int delta) {
       long t = Math.max(at, since);
@@ -85,7 +91,34 @@ final class WaitingTime {
   }
 
   private final KueueEngine engine;
-  private final Map<String, Map<WaitCause, Level>> queues = new HashMap<>(); // read in sorted order only
+  private final Map<String, QueueLevels> queues = new HashMap<>(); // read in sorted order only
+  /** A queue's levels: by kind for the causes without details (most changes), by cause for the others. */
+  private static final class QueueLevels {
+    final Level[] plain = new Level[WaitCause.Kind.values().length];
+    final Map<WaitCause, Level> detailed = new HashMap<>();
+
+    Level get(String queue, WaitCause cause) {
+      if (cause == cause.kind().plain) {
+        Level l = plain[cause.kind().ordinal()];
+        return l != null ? l : (plain[cause.kind().ordinal()] = new Level(queue, cause));
+      }
+      return detailed.computeIfAbsent(cause, c -> new Level(queue, c));
+    }
+
+    /** Every level, in cause order. */
+    TreeMap<WaitCause, Level> all() {
+      TreeMap<WaitCause, Level> out = new TreeMap<>(detailed);
+      for (Level l : plain) {
+        if (l != null) {
+          out.put(l.cause, l);
+        }
+      }
+      return out;
+    }
+  }
+
+  /** The quota causes seen so far (at most flavors × resources), reused rather than allocated per change. */
+  private final List<WaitCause> quotaCauses = new ArrayList<>();
   /** Checked mode only: every workload counted now. */
   private java.util.Set<Workload> counted;
 
@@ -113,7 +146,7 @@ final class WaitingTime {
           t.quotaReserved = 2;
         } else {
           t.quotaReserved = 1;
-          t.quotaCause = WaitCauses.of(reason, message);
+          t.quotaCause = WaitCauses.of(reason, message, quotaCauses);
           t.waiting = true;
         }
       }
@@ -146,15 +179,15 @@ final class WaitingTime {
   private void count(Workload w, Track t, long at) {
     WaitCause cause = t.cause();
     String queue = w.cq.name;
-    if (cause != null ? !(cause.equals(t.counted) && queue.equals(t.countedIn)) : t.counted != null) {
-      if (t.counted != null) {
-        move(t.countedIn, t.counted, at, -1);
+    Level from = t.counted;
+    if (cause != null ? from == null || !from.cause.equals(cause) || !from.queue.equals(queue) : from != null) {
+      if (from != null) {
+        move(from, at, -1);
       }
+      t.counted = cause == null ? null : queues.computeIfAbsent(queue, q -> new QueueLevels()).get(queue, cause);
       if (cause != null) {
-        move(queue, cause, at, +1);
+        move(t.counted, at, +1);
       }
-      t.counted = cause;
-      t.countedIn = queue;
       if (counted != null) {
         if (cause != null) {
           counted.add(w);
@@ -166,11 +199,10 @@ final class WaitingTime {
     t.at = at;
   }
 
-  private void move(String queue, WaitCause cause, long at, int delta) {
-    Level l = queues.computeIfAbsent(queue, q -> new HashMap<>()).computeIfAbsent(cause, c -> new Level());
+  private void move(Level l, long at, int delta) {
     l.add(at, delta);
-    if (cause.isQuota() && l.count == (delta > 0 ? 1 : 0)) {
-      engine.host.onQuotaWait(queue, cause, delta > 0, Math.max(at, 0));
+    if (l.cause.isQuota() && l.count == (delta > 0 ? 1 : 0)) {
+      engine.host.onQuotaWait(l.queue, l.cause, delta > 0, Math.max(at, 0));
     }
   }
 
@@ -192,14 +224,14 @@ final class WaitingTime {
     for (Workload w : counted) {
       WaitCause c = causeFromConditions(w);
       if (c == null) {
-        out.add("workload " + w.id() + " is counted as waiting on " + w.waitTrack.counted.label()
+        out.add("workload " + w.id() + " is counted as waiting on " + w.waitTrack.counted.cause.label()
             + " but its conditions say it does not wait");
         continue;
       }
       recount.computeIfAbsent(w.cq.name, k -> new TreeMap<>()).merge(c, 1L, Long::sum);
     }
     Map<String, Map<WaitCause, Long>> counts = new TreeMap<>();
-    queues.forEach((q, byCause) -> byCause.forEach((c, l) -> {
+    queues.forEach((q, levels) -> levels.all().forEach((c, l) -> {
       if (l.count != 0) {
         counts.computeIfAbsent(q, k -> new TreeMap<>()).put(c, l.count);
       }
@@ -209,7 +241,7 @@ final class WaitingTime {
     }
     for (ClusterQueue q : clusterQueues) {
       q.pending.forEach((w, active) -> {
-        if (!counted.contains(w) || !q.name.equals(w.waitTrack.countedIn)) {
+        if (!counted.contains(w) || !q.name.equals(w.waitTrack.counted.queue)) {
           out.add("workload " + w.id() + " is queued in " + q.name + " but not counted as waiting there");
         }
       });
@@ -251,7 +283,8 @@ final class WaitingTime {
     List<WaitingStats.Queue> out = new ArrayList<>();
     TreeMap<WaitCause, long[]> overall = new TreeMap<>();
     for (String q : order) {
-      TreeMap<WaitCause, Level> byCause = new TreeMap<>(queues.getOrDefault(q, Map.of()));
+      QueueLevels levels = queues.get(q);
+      TreeMap<WaitCause, Level> byCause = levels == null ? new TreeMap<>() : levels.all();
       List<WaitingStats.Cause> causes = new ArrayList<>();
       long total = 0;
       for (var e : byCause.entrySet()) {
