@@ -71,6 +71,7 @@ final class HtmlReport {
     kpis();
     new StandardSections(r, charts, body).write(byPriority, byClass);
     new OptionalSections(r, charts, body).write();
+    new WaitingSection(r, body).write();
 
     StringBuilder out = new StringBuilder(main.length() + CSS.length() + JS.length() + 4096);
     out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")

@@ -162,6 +162,7 @@ final class SummaryJson {
         g.writeEndObject();
       }
 
+      WaitingJson.write(g, r.waiting());
       g.writeStringField("digest", workloadsDigest);
       g.writeEndObject();
     }

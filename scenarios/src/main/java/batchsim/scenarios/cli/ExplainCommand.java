@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
  * {@code batchsim explain OUTDIR WORKLOAD}: one workload's story from a run's reports — its timestamps and
  * state from workloads.csv and, when the run kept a decision log ({@code run --explain}), every change of
  * its Kueue conditions with Kueue's reasons and messages: why it waited, why it was preempted, why its
- * topology did not fit.
+ * topology did not fit. With {@code --queue NAME}, a ClusterQueue's waiting split instead ({@link QueueWaiting}).
  */
 @Command(name = "explain", header = "Show why a workload waited, ran or was evicted in a run.",
     mixinStandardHelpOptions = true)
@@ -23,11 +23,22 @@ final class ExplainCommand extends ScenarioCommand {
   @Parameters(index = "0", paramLabel = "OUTDIR", description = "A run's output directory.")
   Path dir;
 
-  @Parameters(index = "1", paramLabel = "WORKLOAD", description = "Workload id, as in workloads.csv.")
+  @Parameters(index = "1", arity = "0..1", paramLabel = "WORKLOAD", description = "Workload id, as in workloads.csv.")
   String workload;
+
+  @picocli.CommandLine.Option(names = "--queue", paramLabel = "NAME",
+      description = "Instead of a workload: why the ClusterQueue's workloads waited, by cause, and who held its quota.")
+  String queue;
 
   @Override
   int execute() throws Exception {
+    if ((queue == null) == (workload == null)) {
+      throw new UserError("explain: give either a WORKLOAD or --queue NAME");
+    }
+    if (queue != null) {
+      QueueWaiting.print(dir, queue, out());
+      return OK;
+    }
     Path workloads = dir.resolve("workloads.csv");
     if (!Files.isRegularFile(workloads)) {
       throw new UserError(dir + ": no workloads.csv here; is this a `batchsim run` output directory?");

@@ -50,6 +50,7 @@ public final class KueueEngine {
   final EventRecorder recorder = new EventRecorder();
   final WorkloadStateCheck stateCheck = new WorkloadStateCheck(this);
   final QuotaInvariants quotaInvariants = new QuotaInvariants(this);
+  final WaitingTime waiting = new WaitingTime(this);
   private final LongSupplier clock;
   KueueHost host = KueueHost.NONE;
   long cycle;
@@ -477,6 +478,17 @@ public final class KueueEngine {
   /** Turns on tracking of changed workloads for {@link #checkTouchedWorkloads()}. */
   public void trackChanges(boolean on) {
     stateCheck.trackChanges(on);
+    waiting.keepWaiting(on);
+  }
+
+  /** Checked mode: the waiting counts per queue and cause equal a recount ({@link WaitingTime#check}). */
+  public List<String> checkWaitingCounts() {
+    return waiting.check(tree.queues);
+  }
+
+  /** Why workloads waited until {@code end}, per queue in {@code order} (quota holders are the host's). */
+  public batchsim.core.metrics.WaitingStats waitingStats(long end, List<String> order, int maxBuckets) {
+    return waiting.report(end, order, maxBuckets);
   }
 
   /**

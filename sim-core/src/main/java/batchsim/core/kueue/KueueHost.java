@@ -44,6 +44,12 @@ public interface KueueHost {
     return false;
   }
 
+  /**
+   * The first of a ClusterQueue's workloads started waiting on a quota ({@code blocked}), or the last one
+   * stopped: the host may note who holds that quota meanwhile ({@link WaitCause#isQuota()}).
+   */
+  default void onQuotaWait(String clusterQueue, WaitCause cause, boolean blocked, long atMs) {}
+
   /** A host that does nothing, for driving single cycles (conformance, tests). */
   KueueHost NONE = new KueueHost() {
     @Override

@@ -264,6 +264,9 @@ public final class Workload {
     return c != null && c.status();
   }
 
+  /** Its wait as far as the run's waiting-time split goes (null when nothing tracks it). */
+  WaitingTime.Track waitTrack;
+
   /** Every condition change, when the run keeps a decision log; null otherwise. */
   java.util.List<Condition> history;
 
@@ -274,9 +277,14 @@ public final class Workload {
 
   void setCondition(ConditionType t, boolean status, String reason, String message, long now) {
     Condition old = conditions.get(t);
-    if (history != null && (old == null || old.status() != status || !old.reason().equals(reason)
-        || !java.util.Objects.equals(old.message(), message))) {
-      history.add(new Condition(t, status, reason, message, now));
+    if (old == null || old.status() != status || !old.reason().equals(reason)
+        || !java.util.Objects.equals(old.message(), message)) {
+      if (history != null) {
+        history.add(new Condition(t, status, reason, message, now));
+      }
+      if (waitTrack != null) {
+        waitTrack.owner.condition(this, t, status, reason, message, now);
+      }
     }
     long time = old != null && old.status() == status ? old.timeMs() : now;
     conditions.put(t, new Condition(t, status, reason, message, time));

@@ -78,6 +78,7 @@ final class WorkloadLifecycle {
     if (keepHistory) {
       w.history = new ArrayList<>();
     }
+    w.waitTrack = engine.waiting.created(w);
     return w;
   }
 
@@ -417,6 +418,7 @@ final class WorkloadLifecycle {
     }
     w.state = WorkloadState.DELETED;
     w.finishedAtMs = engine.now();
+    engine.waiting.ended(w, w.finishedAtMs);
     engine.stateCheck.touch(w);
     engine.requeues.notifyRequeue(w.cq);
     engine.host.onWorkloadEnded(w);

@@ -203,6 +203,16 @@ public final class Recorder {
     }
   }
 
+  /** Quota usage of a queue slot integrated over [0, at] (base units × ms; who held quota while others waited). */
+  public double quotaUsageIntegral(int slot, long at) {
+    return quotaUsage.integral(slot, at);
+  }
+
+  /** Borrowing of a queue slot integrated over [0, at] (base units × ms). */
+  public double borrowedIntegral(int slot, long at) {
+    return borrowed.integral(slot, at);
+  }
+
   public double meanBorrowed(int slot, long end) {
     return borrowed.mean(slot, end);
   }

@@ -23,6 +23,7 @@ import java.util.List;
  * @param metricSamples the engine's metric model (Kueue's pkg/metrics) at every sample time and at the end;
  *     empty under Volcano
  * @param engine the admission engine that ran: {@link #KUEUE} or {@link #VOLCANO} (reports use its words)
+ * @param waiting why workloads waited, per ClusterQueue and overall (null under Volcano and in hand-built results)
  */
 public record RunResult(
     String scenarioName,
@@ -46,9 +47,22 @@ public record RunResult(
     ProvisioningStats provisioning,
     java.util.Map<String, List<Decision>> decisions,
     MetricSamples metricSamples,
-    String engine) {
+    String engine,
+    WaitingStats waiting) {
   public static final String KUEUE = "kueue";
   public static final String VOLCANO = "volcano";
+
+  /** A result without the waiting split (tests and tools that build results by hand). */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
+      List<PoolStats> pools, List<ServingStats> serving, TasStats tas, ProvisioningStats provisioning,
+      java.util.Map<String, List<Decision>> decisions, MetricSamples metricSamples, String engine) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas,
+        provisioning, decisions, metricSamples, engine, null);
+  }
 
   /** A result without metric samples (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,

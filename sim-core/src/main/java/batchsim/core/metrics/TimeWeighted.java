@@ -34,6 +34,11 @@ final class TimeWeighted {
     return (integral[i] + (double) level[i] * (end - since[i])) / end;
   }
 
+  /** The integral of level × time over [0, at] ({@code at} not before the last change). */
+  double integral(int i, long at) {
+    return integral[i] + (double) level[i] * (at - since[i]);
+  }
+
   long peak(int i) {
     return peak[i];
   }

@@ -172,5 +172,5 @@ public interface AdmissionEngine {
    * @param provisioning null without admission checks and autoscaling
    */
   record EngineReport(long[] pending, long[] reserved, long[] running, List<QueueUsageStat> queueUsage,
-      TasStats tas, ProvisioningStats provisioning) {}
+      TasStats tas, ProvisioningStats provisioning, batchsim.core.metrics.WaitingStats waiting) {}
 }

@@ -199,6 +199,6 @@ public final class SimulatedCluster {
         recorder.overallStats(tp, tr, tu), qs, capacity.utilization(end), r.queueUsage(),
         recorder.unknownQueueArrivals(), sampler.series(), recorder.overallPreemptionStats(), ps,
         capacity.poolStats(end), churn.stats(), r.tas(), r.provisioning(), decisions,
-        new MetricSamples(metricSamples, engine.metricSnapshot()), engine.engineName());
+        new MetricSamples(metricSamples, engine.metricSnapshot()), engine.engineName(), r.waiting());
   }
 }

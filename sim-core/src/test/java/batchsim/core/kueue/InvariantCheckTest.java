@@ -66,6 +66,18 @@ class InvariantCheckTest {
   }
 
   @Test
+  void waitingCheck_flagsACountThatDisagreesWithTheWorkloadsConditions() {
+    KueueEngine e = engine();
+    Workload w = e.submit(wl("w", 100), "a", 0, 0, null); // more than a and b can ever hold
+    e.runCycle();
+    assertTrue(e.checkWaitingCounts().isEmpty(), e.checkWaitingCounts().toString());
+    // corrupt: its condition changes behind the tracker's back (the count still says "not yet tried" or quota)
+    w.conditions.put(ConditionType.QUOTA_RESERVED,
+        new Condition(ConditionType.QUOTA_RESERVED, false, "Deactivated", "The workload is deactivated", 0));
+    assertFalse(e.checkWaitingCounts().isEmpty());
+  }
+
+  @Test
   void workloadCheck_flagsAFinishedWorkloadStillHoldingQuota() {
     KueueEngine e = engine();
     Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);

@@ -338,6 +338,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   }
 
   @Override
+  public void onQuotaWait(String clusterQueue, batchsim.core.kueue.WaitCause cause, boolean blocked, long atMs) {
+    report.holders.quotaWait(clusterQueue, cause, blocked, loop.now());
+  }
+
+  @Override
   public void onEvicted(Workload w) {
     metrics.evicted(w);
     runs.evicted(w);
@@ -480,6 +485,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   public List<String> checkInvariants() {
     List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
     v.addAll(kueue.checkTouchedWorkloads());
+    v.addAll(kueue.checkWaitingCounts());
     v.addAll(kueue.takeOperationViolations());
     if (status != null && checked) {
       v.addAll(status.takeViolations());

@@ -8,6 +8,7 @@ import batchsim.core.metrics.ProvisioningStats;
 import batchsim.core.metrics.QueueUsageStat;
 import batchsim.core.metrics.Recorder;
 import batchsim.core.metrics.TasStats;
+import batchsim.core.metrics.WaitingStats;
 import batchsim.core.metrics.WorkloadRecord;
 import batchsim.core.model.SimulationSpec;
 import batchsim.core.world.AdmissionEngine.EngineReport;
@@ -18,11 +19,15 @@ import java.util.TreeMap;
 
 /** What a Kueue run reports: per-ClusterQueue samples, workload records, quota usage and the decision log. */
 final class KueueReport {
+  /** At most this many over-time buckets of the waiting split (whole hours each). */
+  private static final int WAITING_BUCKETS = 48;
   private final KueueAdmission admission;
   private final SimulationSpec spec;
   private final KueueEngine kueue;
   private final int nRes;
   private final int nFlavors;
+  /** Who held a quota while a queue waited on it (hears the engine through the host). */
+  final QuotaHolders holders;
 
   KueueReport(KueueAdmission admission) {
     this.admission = admission;
@@ -30,6 +35,7 @@ final class KueueReport {
     this.kueue = admission.kueue;
     this.nRes = admission.nRes;
     this.nFlavors = spec.flavors().size();
+    this.holders = new QuotaHolders(spec, kueue, this::recorder);
   }
 
   private Recorder recorder() {
@@ -110,7 +116,19 @@ final class KueueReport {
       }
       emit(w);
     }
-    return new EngineReport(pending, reserved, running, queueUsage(end), tas, provisioning);
+    return new EngineReport(pending, reserved, running, queueUsage(end), tas, provisioning, waiting(end));
+  }
+
+  /** Why workloads waited: the engine's split per queue, with who held each quota a queue waited on. */
+  private WaitingStats waiting(long end) {
+    List<String> names = new ArrayList<>();
+    spec.clusterQueues().forEach(q -> names.add(q.name()));
+    WaitingStats w = kueue.waitingStats(end, names, WAITING_BUCKETS);
+    List<WaitingStats.Queue> queues = new ArrayList<>();
+    for (WaitingStats.Queue q : w.queues()) {
+      queues.add(new WaitingStats.Queue(q.clusterQueue(), q.totalMs(), q.causes(), holders.blocks(q.clusterQueue(), end)));
+    }
+    return new WaitingStats(w.untilMs(), w.bucketMs(), queues, w.overall());
   }
 
   /** The workload's record (and decision log, when kept) to the world's sink. */

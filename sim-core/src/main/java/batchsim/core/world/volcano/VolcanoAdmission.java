@@ -437,6 +437,6 @@ public final class VolcanoAdmission implements AdmissionEngine, EventTarget {
       }
       gangs.emit(w);
     }
-    return new EngineReport(pendingEnd, boundEnd, runningEnd, queues.usageStats(recorder(), end), null, null);
+    return new EngineReport(pendingEnd, boundEnd, runningEnd, queues.usageStats(recorder(), end), null, null, null);
   }
 }
