@@ -46,9 +46,10 @@ class WaitingSplitRecomputeTest {
   @ValueSource(strings = {"quickstart", "hierarchical-cohorts", "reclaim", "reclaim-fair-sharing",
       "tas/fragmentation-4-racks", "tas/node-failure", "autoscaled-gpus", "cluster-changes", "node-failures",
       "live-cluster", "regressions/preemption-while-queue-deleted", "regressions/two-phase-tas-provisioning-gap",
-      "kueue-vs-volcano", "ci-gate", "kueue-perf-baseline", "traces/alibaba-openb"})
+      "kueue-vs-volcano", "ci-gate", "kueue-perf-baseline", "traces/alibaba-openb",
+      "../src/test/resources/waiting/deleted"})
   void split_equalsARecountFromTheDecisionLog(String example) throws IOException {
-    Path dir = tmp.resolve(example.replace('/', '_'));
+    Path dir = tmp.resolve(example.replace('/', '_').replace("..", ""));
     cli(0, "run", "examples/" + example + ".yaml", "--explain", "--quiet", "--out", dir.toString());
     JsonNode waiting = new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).path("waiting");
     assertTrue(waiting.isObject(), "summary.json has a waiting block");
@@ -76,6 +77,17 @@ class WaitingSplitRecomputeTest {
     assertEquals(recount, reported);
     assertEquals(overall, waiting.path("overall").path("total_ms").asLong());
     assertTrue(overall > 0, "some workload waited in " + example);
+  }
+
+  /**
+   * A deactivated workload deleted (its wait ends then), and workloads moved between ClusterQueues twice in one
+   * instant and while deactivated (they wait in the new queue from then on, whether or not a condition
+   * changes): the checker recounts the waiting workloads per queue and cause after every event.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"deleted", "moved"})
+  void deletedAndMovedWorkloads_keepTheCountsTrue_underTheChecker(String scenario) {
+    cli(0, "check", "src/test/resources/waiting/" + scenario + ".yaml", "--quiet");
   }
 
   @Test

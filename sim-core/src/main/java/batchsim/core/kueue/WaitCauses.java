@@ -6,6 +6,7 @@ package batchsim.core.kueue;
  */
 public final class WaitCauses {
   private static final String UNUSED = "insufficient unused quota for ";
+  private static final String NEVER = "insufficient quota for ";
   private static final String IN_FLAVOR = " in flavor ";
 
   private WaitCauses() {}
@@ -46,23 +47,20 @@ public final class WaitCauses {
 
   /**
    * A scheduler's "couldn't assign flavors" message: the first "insufficient unused quota for R in flavor F"
-   * clause names the quota it waits on ("insufficient quota ... > maximum capacity" clauses mean the flavor
-   * can never hold it, so they are not the cause); else a topology that does not fit; else Kueue's other
-   * scheduler answers.
+   * clause of a flavor that could hold the workload names the quota it waits on (an "insufficient quota for
+   * R in flavor F ... > maximum capacity" clause says F never can: its unused-quota clauses are not the
+   * cause); else a topology that does not fit; else Kueue's other scheduler answers.
    */
   private static WaitCause fromMessage(String m, String reason, java.util.List<WaitCause> known) {
-    int i = m.indexOf(UNUSED);
-    if (i >= 0) {
+    for (int i = m.indexOf(UNUSED); i >= 0; i = m.indexOf(UNUSED, i + 1)) {
       int from = i + UNUSED.length();
       int in = m.indexOf(IN_FLAVOR, from);
       if (in > from) {
         int f = in + IN_FLAVOR.length();
-        int end = f;
-        while (end < m.length() && m.charAt(end) != ',' && m.charAt(end) != '.' && m.charAt(end) != ';'
-            && m.charAt(end) != ' ') {
-          end++;
+        int end = flavorEnd(m, f);
+        if (!neverFits(m, m.substring(f, end))) {
+          return quota(m, from, in, f, end, known);
         }
-        return quota(m, from, in, f, end, known);
       }
     }
     if (m.contains("topology \"") && (m.contains("allows to fit only") || m.contains("allow to fit"))) {
@@ -78,6 +76,29 @@ public final class WaitCauses {
       return WaitCause.of(WaitCause.Kind.EXCEEDS_QUOTA);
     }
     return new WaitCause(WaitCause.Kind.OTHER, reason, "");
+  }
+
+  private static int flavorEnd(String m, int f) {
+    int end = f;
+    while (end < m.length() && m.charAt(end) != ',' && m.charAt(end) != '.' && m.charAt(end) != ';'
+        && m.charAt(end) != ' ') {
+      end++;
+    }
+    return end;
+  }
+
+  /** Whether an "insufficient quota for R in flavor F" clause (beyond its maximum capacity) names {@code flavor}. */
+  private static boolean neverFits(String m, String flavor) {
+    for (int i = m.indexOf(NEVER); i >= 0; i = m.indexOf(NEVER, i + 1)) {
+      int in = m.indexOf(IN_FLAVOR, i + NEVER.length());
+      if (in > 0) {
+        int f = in + IN_FLAVOR.length();
+        if (m.startsWith(flavor, f) && flavorEnd(m, f) == f + flavor.length()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The quota cause of resource m[from, in) in flavor m[f, end), one of {@code known} when it is there. */

@@ -176,6 +176,14 @@ final class WaitingTime {
     }
   }
 
+  /** The workload now belongs to another ClusterQueue ({@code w.cq}): its wait counts there from now on. */
+  void moved(Workload w, long time) {
+    Track t = w.waitTrack;
+    if (t != null && !t.ended) {
+      count(w, t, Math.max(t.at, time));
+    }
+  }
+
   private void count(Workload w, Track t, long at) {
     WaitCause cause = t.cause();
     String queue = w.cq.name;

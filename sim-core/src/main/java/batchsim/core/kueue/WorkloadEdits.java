@@ -35,6 +35,7 @@ public final class WorkloadEdits {
   /** The owner deleted the job and its workload: it leaves its queue, or releases its quota. */
   public void delete(Workload w) {
     if (w.state == WorkloadState.DEACTIVATED) {
+      engine.waiting.ended(w, engine.now()); // it waited (deactivated) until now
       retire(w, WorkloadState.DELETED);
       engine.host.onWorkloadEnded(w);
       return;
@@ -154,6 +155,7 @@ public final class WorkloadEdits {
     }
     w.spec = respec(w.spec, localQueue, w.priority, w.spec.priorityClass());
     w.cq = to;
+    engine.waiting.moved(w, engine.now()); // whether or not a condition changes below
     if (pending) {
       pendingEvaluation(w, engine.now());
     } else {

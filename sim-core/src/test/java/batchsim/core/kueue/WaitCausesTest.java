@@ -17,6 +17,15 @@ class WaitCausesTest {
     assertEquals("quota: nvidia.com/gpu in a1", label("WaitingForQuota", "couldn't assign flavors to pod set workers: "
         + "insufficient quota for memory in flavor cpu-std, previously considered podsets requests (0) + current podset "
         + "request (64Gi) > maximum capacity (32Gi), insufficient unused quota for nvidia.com/gpu in flavor a1, 8 more needed"));
+    // cpu-std can never hold the GPUs: its unused cpu is not what the workload waits on (quickstart's team-b)
+    assertEquals("quota: nvidia.com/gpu in a100", label("WaitingForQuota", "couldn't assign flavors to pod set "
+        + "workers: insufficient quota for nvidia.com/gpu in flavor cpu-std, previously considered podsets requests (0)"
+        + " + current podset request (8) > maximum capacity (0), insufficient unused quota for cpu in flavor cpu-std, "
+        + "32 more needed, insufficient unused quota for nvidia.com/gpu in flavor a100, 8 more needed"));
+    assertEquals("never fits the quota", label("WaitingForQuota", "couldn't assign flavors to pod set main: "
+        + "insufficient quota for nvidia.com/gpu in flavor cpu-std, previously considered podsets requests (0) + "
+        + "current podset request (8) > maximum capacity (0), insufficient unused quota for cpu in flavor cpu-std, "
+        + "4 more needed"));
     assertEquals("never fits the quota", label("WaitingForQuota", "couldn't assign flavors to pod set main: insufficient "
         + "quota for nvidia.com/gpu in flavor cpu-std, previously considered podsets requests (0) + current podset request "
         + "(8) > maximum capacity (0)"));

@@ -339,7 +339,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public void onQuotaWait(String clusterQueue, batchsim.core.kueue.WaitCause cause, boolean blocked, long atMs) {
-    report.holders.quotaWait(clusterQueue, cause, blocked, loop.now());
+    report.holders.quotaWait(clusterQueue, cause, blocked, atMs);
   }
 
   @Override
