@@ -117,7 +117,7 @@ final class FamilySpool {
     for (int i = 0; i < labels.size(); i++) {
       order.add(i);
     }
-    order.sort((a, b) -> compare(labels.get(a), labels.get(b)));
+    order.sort((a, b) -> MetricFamily.compareValues(labels.get(a), labels.get(b)));
     long perPoint = 8L + 8L * width;
     int from = 0;
     while (from < order.size()) {
@@ -197,16 +197,5 @@ final class FamilySpool {
     }
     line.append(' ').append(OpenMetricsText.number(value)).append(' ').append(ts).append('\n');
     w.append(line);
-  }
-
-  /** Label values in the family's order, compared one by one (the model's own series order). */
-  private static int compare(List<String> a, List<String> b) {
-    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-      int c = a.get(i).compareTo(b.get(i));
-      if (c != 0) {
-        return c;
-      }
-    }
-    return Integer.compare(a.size(), b.size());
   }
 }

@@ -151,7 +151,8 @@ public abstract sealed class MetricFamily<V> permits ScalarFamily, HistogramFami
     return v.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
   }
 
-  private static int compareValues(List<String> a, List<String> b) {
+  /** Label values in the family's order, compared one by one: the model's own series order. */
+  public static int compareValues(List<String> a, List<String> b) {
     for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
       int c = a.get(i).compareTo(b.get(i));
       if (c != 0) {
