@@ -89,7 +89,7 @@ final class ModelBuilder {
   static ClusterQueueSpec clusterQueue(Spec.ClusterQueue cq) {
     return new ClusterQueueSpec(cq.name().text(), text(cq.cohort()), groups(cq.resourceGroups()),
         cq.queueingStrategy(), cq.preemption(), cq.fungibility(), cq.fairWeight(), cq.admissionChecks(),
-        checkFlavors(cq.checkRules()));
+        checkFlavors(cq.checkRules()), cq.admissionMode());
   }
 
   /** The onFlavors of the admissionChecksStrategy rules that have them. */

@@ -1,5 +1,6 @@
 package batchsim.scenarios;
 
+import batchsim.core.model.AdmissionMode;
 import batchsim.core.model.FlavorFungibility;
 import batchsim.core.model.FungibilityPolicy;
 import batchsim.core.model.FungibilityPreference;
@@ -62,7 +63,7 @@ final class QueueBinder {
   Spec.ClusterQueue clusterQueue(Node n, String... extraKeys) {
     List<String> keys = new ArrayList<>(List.of("name", "cohortName", "cohort", "queueingStrategy", "preemption",
         "flavorFungibility", "fairSharing", "admissionChecks", "admissionChecksStrategy", "resourceGroups",
-        "namespaceSelector"));
+        "namespaceSelector", "admissionScope"));
     keys.addAll(List.of(extraKeys));
     Fields f = Fields.of(n, problems, keys.toArray(new String[0]));
     ScalarNode name = f.requiredName("name");
@@ -82,7 +83,8 @@ final class QueueBinder {
         f.enumeration("queueingStrategy", QueueingStrategy.class, QueueingStrategy.BEST_EFFORT_FIFO),
         preemption(f.map("preemption", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort")),
         fungibility(f.map("flavorFungibility", "whenCanBorrow", "whenCanPreempt", "preference")),
-        weight(f), checks, rules);
+        weight(f), checks, rules,
+        f.map("admissionScope", "admissionMode").enumeration("admissionMode", AdmissionMode.class, null));
   }
 
   /**

@@ -38,7 +38,8 @@ public final class KueueManifestReader {
       "flavorFungibility", Shape.obj("whenCanBorrow", Shape.LEAF, "whenCanPreempt", Shape.LEAF, "preference",
           Shape.LEAF),
       "fairSharing", FAIR, "admissionChecks", Shape.LEAF, "admissionChecksStrategy", Shape.obj("admissionChecks",
-          Shape.list(Shape.obj("name", Shape.LEAF, "onFlavors", Shape.LEAF))), "resourceGroups", GROUPS);
+          Shape.list(Shape.obj("name", Shape.LEAF, "onFlavors", Shape.LEAF))), "resourceGroups", GROUPS,
+      "admissionScope", Shape.obj("admissionMode", Shape.LEAF));
   private static final Shape LOCAL_QUEUE = Shape.obj("clusterQueue", Shape.LEAF);
 
   private KueueManifestReader() {}

@@ -52,6 +52,8 @@ public final class KueueEngine {
   final QuotaInvariants quotaInvariants = new QuotaInvariants(this);
   private final LongSupplier clock;
   KueueHost host = KueueHost.NONE;
+  /** Admission fair sharing, null unless the Configuration has an admissionFairSharing block. */
+  AfsAccounting afs;
   long cycle;
   /** Kueue admission_cycle_preemption_skips of the last cycle, per ClusterQueue. */
   final Map<String, Integer> skippedPreemptions = new LinkedHashMap<>();
@@ -73,6 +75,34 @@ public final class KueueEngine {
 
   public void setHost(KueueHost host) {
     this.host = host;
+  }
+
+  /**
+   * Turns admission fair sharing on (the Configuration's admissionFairSharing block) before anything arrives:
+   * {@code clusterQueueOf} maps each LocalQueue to its ClusterQueue; those that do not exist yet get their
+   * ledger entry when created. Asks the host for the first usage sample.
+   */
+  public void enableAdmissionFairSharing(Map<String, String> clusterQueueOf) {
+    afs = new AfsAccounting(this, config.admissionFairSharing(), clusterQueueOf);
+    afs.start();
+  }
+
+  /**
+   * Kueue's LocalQueue reconciler samples the LocalQueues that are due (admission fair sharing); returns them,
+   * in name order.
+   */
+  public List<String> sampleLocalQueueUsage() {
+    return afs.sample();
+  }
+
+  /** Kueue's admission-fair-sharing usage of a LocalQueue (CalculateUsage, weight 1), 0 when it is off. */
+  public double localQueueUsage(String lq) {
+    return afs == null ? 0 : afs.usage(lq);
+  }
+
+  /** The admission-fair-sharing ledger, or null when it is off (status records, metrics, tests). */
+  public AfsUsageLedger admissionFairSharing() {
+    return afs == null ? null : afs.ledger;
   }
 
   long now() {

@@ -81,6 +81,7 @@ public final class WorkloadEdits {
     engine.queueLifecycle.release(w);
     w.requeueHeld = false;
     w.state = WorkloadState.DEACTIVATED;
+    engine.workloads.dropAfsPenalty(w);
     w.evictionReason = DEACTIVATED;
     w.setPending(DEACTIVATED, DEACTIVATED_MESSAGE);
     w.setCondition(ConditionType.EVICTED, true, DEACTIVATED, DEACTIVATED_MESSAGE, now);
@@ -152,6 +153,7 @@ public final class WorkloadEdits {
       w.cq.forget(w);
       engine.queueLifecycle.release(w);
     }
+    engine.workloads.dropAfsPenalty(w); // Kueue: settlement keys by the new queueName
     w.spec = respec(w.spec, localQueue, w.priority, w.spec.priorityClass());
     w.cq = to;
     if (pending) {

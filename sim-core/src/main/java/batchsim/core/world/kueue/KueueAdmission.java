@@ -88,6 +88,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   /** Checked mode: the status record compares its counts with the engine's. */
   boolean checked;
   boolean explain;
+  /** Admission fair sharing's usage samples (only scheduled when it is configured). */
+  private final UsageSamples usageSamples = new UsageSamples(this);
   private boolean cycleScheduled;
   private boolean bindScheduled;
   private long slowDownMs;
@@ -116,6 +118,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     this.report = new KueueReport(this);
     this.downtime = new ControllerDowntime(this);
     kueue.queues().absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
+    if (spec.kueue().admissionFairSharing() != null) {
+      kueue.enableAdmissionFairSharing(localQueueToCq);
+    }
     this.ended = new EndedWorkloads(spec.timeline());
   }
 
@@ -219,6 +224,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
         kueue.processInadmissibleRequeues();
         requestCycle();
       }
+      case LOCAL_QUEUE_USAGE_SAMPLE -> usageSamples.fired(e.time(), kueue);
       case BACKOFF_EXPIRY -> {
         kueue.backoffFinished((Workload) e.payload());
         requestCycle();
@@ -340,6 +346,19 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   @Override
   public void scheduleBackoffExpiry(Workload w, long atMs) {
     loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, this, w);
+  }
+
+  /** Admission fair sharing sampled these LocalQueues: Kueue writes their status and usage gauge. */
+  void usageSampled(List<String> localQueues) {
+    if (status != null) {
+      status.usageSampled(localQueues);
+    }
+    metrics.usageSampled(localQueues);
+  }
+
+  @Override
+  public void scheduleUsageSample(long atMs) {
+    usageSamples.schedule(atMs);
   }
 
   @Override
