@@ -90,6 +90,7 @@ final class AfsAccounting {
   void localQueueCreated(String lq) {
     ledger.ensure(lq, engine.now());
     changed(lq);
+    engine.host.scheduleUsageSample(ledger.nextDueMs());
   }
 
   void localQueueDeleted(String lq) {
@@ -108,7 +109,6 @@ final class AfsAccounting {
       ledger.sample(lq, admittedUsage(lq), now);
       changed(lq);
     }
-    engine.host.scheduleUsageSample(ledger.nextDueMs());
     return due;
   }
 

@@ -95,6 +95,11 @@ public final class KueueEngine {
     return afs.sample();
   }
 
+  /** When the next LocalQueue is due for a usage sample (MAX_VALUE: none). */
+  public long nextUsageSampleMs() {
+    return afs.ledger.nextDueMs();
+  }
+
   /** Kueue's admission-fair-sharing usage of a LocalQueue (CalculateUsage, weight 1), 0 when it is off. */
   public double localQueueUsage(String lq) {
     return afs == null ? 0 : afs.usage(lq);

@@ -8,7 +8,8 @@ import batchsim.core.kueue.KueueEngine;
  * Admission fair sharing's LocalQueue samples (Kueue's LocalQueue reconciler, every usageSamplingInterval after
  * a LocalQueue's last update) as events of the Kueue adapter: one event at the earliest time the engine asks
  * for. Scheduled only when admission fair sharing is configured. Once nothing but samples and status records
- * is left, they stop: nothing they order could still be admitted.
+ * is left, one last sample is taken (its status and gauge show the last change) and they stop: nothing they
+ * order could still be admitted.
  */
 final class UsageSamples {
   private static final long NONE = Long.MIN_VALUE;
@@ -35,10 +36,11 @@ final class UsageSamples {
     }
     scheduledAt = NONE;
     EventLoop loop = admission.loop;
-    if (loop.pending() == loop.pending(EventKind.SAMPLE) + loop.pending(EventKind.STATUS_RECORD)
-        + loop.pending(EventKind.LOCAL_QUEUE_USAGE_SAMPLE)) {
-      return;
-    }
+    boolean quiet = loop.pending() == loop.pending(EventKind.SAMPLE) + loop.pending(EventKind.STATUS_RECORD)
+        + loop.pending(EventKind.LOCAL_QUEUE_USAGE_SAMPLE);
     admission.usageSampled(kueue.sampleLocalQueueUsage());
+    if (!quiet) {
+      schedule(kueue.nextUsageSampleMs());
+    }
   }
 }
