@@ -63,7 +63,7 @@ final class ModelBuilder {
       cqs.add(clusterQueue(cq));
     }
     List<LocalQueueSpec> lqs = s.localQueues().stream()
-        .map(lq -> new LocalQueueSpec(lq.fullName(), lq.clusterQueue().text())).toList();
+        .map(lq -> new LocalQueueSpec(lq.fullName(), lq.clusterQueue().text(), lq.fairWeight())).toList();
     List<PriorityClassSpec> priorities = s.priorityClasses().stream()
         .map(pc -> new PriorityClassSpec(pc.name().text(), pc.value())).toList();
     return new SimulationSpec(s.name().text(), s.seed(), s.horizonMs(), space, List.copyOf(pools), flavors,

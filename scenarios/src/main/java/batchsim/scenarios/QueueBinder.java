@@ -131,12 +131,12 @@ final class QueueBinder {
   }
 
   Spec.LocalQueue localQueue(Node n) {
-    Fields f = Fields.of(n, problems, "name", "namespace", "clusterQueue");
+    Fields f = Fields.of(n, problems, "name", "namespace", "clusterQueue", "fairSharing");
     ScalarNode name = f.requiredName("name");
     ScalarNode namespace = f.optionalName("namespace");
     ScalarNode cq = f.requiredName("clusterQueue");
     String full = name == null ? null : namespace == null ? name.text() : namespace.text() + "/" + name.text();
-    return new Spec.LocalQueue(name, full, cq);
+    return new Spec.LocalQueue(name, full, cq, weight(f));
   }
 
   List<Spec.PriorityClass> priorityClasses(List<Node> items) {

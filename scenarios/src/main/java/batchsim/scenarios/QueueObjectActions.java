@@ -147,7 +147,7 @@ final class QueueObjectActions extends ActionFamily {
       }
     }
     return new QueueObjectAction.CreateLocalQueue(new batchsim.core.model.LocalQueueSpec(lq.fullName(),
-        lq.clusterQueue().text()));
+        lq.clusterQueue().text(), lq.fairWeight()));
   }
 
   private ClusterAction updateFlavor(MapNode block, Spec.Flavor f) {

@@ -73,7 +73,7 @@ final class Spec {
   record CheckRule(ScalarNode name, List<ScalarNode> onFlavors) {}
 
   /** {@code fullName} is "namespace/name", or the name when no namespace is given. */
-  record LocalQueue(ScalarNode name, String fullName, ScalarNode clusterQueue) {}
+  record LocalQueue(ScalarNode name, String fullName, ScalarNode clusterQueue, double fairWeight) {}
 
   record PriorityClass(ScalarNode name, int value) {}
 

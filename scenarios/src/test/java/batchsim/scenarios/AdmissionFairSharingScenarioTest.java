@@ -31,7 +31,7 @@ class AdmissionFairSharingScenarioTest {
         "      - coveredResources: [nvidia.com/gpu]",
         "        flavors: [{name: a100, resources: [{name: nvidia.com/gpu, nominalQuota: 8}]}]",
         "localQueues:",
-        "  - {name: ml, clusterQueue: ml}",
+        "  - {name: ml, clusterQueue: ml, fairSharing: {weight: 4}}",
         "workloads:",
         "  list:",
         "    - {name: w, queue: ml, at: 0s, runtime: 1h, podSets: [{count: 1, requests: {nvidia.com/gpu: 8}}]}",
@@ -59,6 +59,7 @@ class AdmissionFairSharingScenarioTest {
     assertEquals(AdmissionFairSharing.DEFAULT_SAMPLING_MS, a.usageSamplingMs());
     assertEquals(Map.of("nvidia.com/gpu", 2.0), a.resourceWeights());
     assertEquals(AdmissionMode.USAGE_BASED_ADMISSION_FAIR_SHARING, s.clusterQueues().get(0).admissionMode());
+    assertEquals(4.0, s.localQueues().get(0).fairWeight());
   }
 
   @Test

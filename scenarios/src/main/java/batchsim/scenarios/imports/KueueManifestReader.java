@@ -40,7 +40,7 @@ public final class KueueManifestReader {
       "fairSharing", FAIR, "admissionChecks", Shape.LEAF, "admissionChecksStrategy", Shape.obj("admissionChecks",
           Shape.list(Shape.obj("name", Shape.LEAF, "onFlavors", Shape.LEAF))), "resourceGroups", GROUPS,
       "admissionScope", Shape.obj("admissionMode", Shape.LEAF));
-  private static final Shape LOCAL_QUEUE = Shape.obj("clusterQueue", Shape.LEAF);
+  private static final Shape LOCAL_QUEUE = Shape.obj("clusterQueue", Shape.LEAF, "fairSharing", FAIR);
 
   private KueueManifestReader() {}
 

@@ -1,6 +1,7 @@
 package batchsim.core.kueue;
 
 import batchsim.core.model.AdmissionFairSharing;
+import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.PodSetSpec;
 import java.math.BigDecimal;
 import java.util.List;
@@ -16,18 +17,23 @@ import java.util.TreeMap;
  * interval after the last update (localqueue_controller.go). Every change re-orders the LocalQueue's
  * workloads in a ClusterQueue with admissionScope UsageBasedAdmissionFairSharing.
  *
- * <p>A LocalQueue's weight (spec.fairSharing.weight) is 1: batchsim's LocalQueues have none.
+ * <p>A LocalQueue's usage is divided by its spec.fairSharing.weight (Kueue's cached lqWeights, default 1).
  */
-final class AfsAccounting {
+public final class AfsAccounting {
   private final KueueEngine engine;
   final AfsUsageLedger ledger;
   /** LocalQueue → its ClusterQueue. */
-  private final Map<String, String> clusterQueueOf;
+  private final Map<String, String> clusterQueueOf = new TreeMap<>();
+  /** LocalQueue → its fairSharing weight. */
+  private final Map<String, Double> weights = new TreeMap<>();
 
-  AfsAccounting(KueueEngine engine, AdmissionFairSharing config, Map<String, String> clusterQueueOf) {
+  AfsAccounting(KueueEngine engine, AdmissionFairSharing config, List<LocalQueueSpec> localQueues) {
     this.engine = engine;
     this.ledger = new AfsUsageLedger(config);
-    this.clusterQueueOf = new TreeMap<>(clusterQueueOf);
+    for (LocalQueueSpec lq : localQueues) {
+      clusterQueueOf.put(lq.name(), lq.clusterQueue());
+      weights.put(lq.name(), lq.fairWeight());
+    }
     for (ClusterQueue q : engine.tree.queues) {
       if (q.spec.usageBasedAdmissionFairSharing()) {
         q.orderByLocalQueueUsage();
@@ -102,7 +108,7 @@ final class AfsAccounting {
    * Kueue's LocalQueue reconciler: every LocalQueue one sampling interval past its last update decays.
    * Returns those LocalQueues, in name order.
    */
-  List<String> sample() {
+  public List<String> sample() {
     long now = engine.now();
     List<String> due = ledger.due(now);
     for (String lq : due) {
@@ -144,12 +150,21 @@ final class AfsAccounting {
   private void changed(String lq) {
     ClusterQueue q = engine.tree.queuesByName.get(clusterQueueOf.get(lq));
     if (q != null && q.orderedByLocalQueueUsage()) {
-      q.setLocalQueueUsage(lq, ledger.usage(lq, 1.0));
+      q.setLocalQueueUsage(lq, usage(lq));
     }
   }
 
-  /** Kueue's usage of the LocalQueue (CalculateUsage), for metrics. */
-  double usage(String lq) {
-    return ledger.usage(lq, 1.0);
+  /** Kueue's usage of the LocalQueue (CalculateUsage: weighted resources over the LocalQueue's weight). */
+  public double usage(String lq) {
+    return ledger.usage(lq, weights.getOrDefault(lq, 1.0));
+  }
+
+  /** When the next LocalQueue is due for a usage sample (MAX_VALUE: none). */
+  public long nextSampleMs() {
+    return ledger.nextDueMs();
+  }
+
+  public AfsUsageLedger ledger() {
+    return ledger;
   }
 }

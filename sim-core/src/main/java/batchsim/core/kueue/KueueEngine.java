@@ -79,35 +79,17 @@ public final class KueueEngine {
 
   /**
    * Turns admission fair sharing on (the Configuration's admissionFairSharing block) before anything arrives:
-   * {@code clusterQueueOf} maps each LocalQueue to its ClusterQueue; those that do not exist yet get their
-   * ledger entry when created. Asks the host for the first usage sample.
+   * every LocalQueue of the run (with those created later, which get their ledger entry when created). Asks
+   * the host for the first usage sample.
    */
-  public void enableAdmissionFairSharing(Map<String, String> clusterQueueOf) {
-    afs = new AfsAccounting(this, config.admissionFairSharing(), clusterQueueOf);
+  public void enableAdmissionFairSharing(List<batchsim.core.model.LocalQueueSpec> localQueues) {
+    afs = new AfsAccounting(this, config.admissionFairSharing(), localQueues);
     afs.start();
   }
 
-  /**
-   * Kueue's LocalQueue reconciler samples the LocalQueues that are due (admission fair sharing); returns them,
-   * in name order.
-   */
-  public List<String> sampleLocalQueueUsage() {
-    return afs.sample();
-  }
-
-  /** When the next LocalQueue is due for a usage sample (MAX_VALUE: none). */
-  public long nextUsageSampleMs() {
-    return afs.ledger.nextDueMs();
-  }
-
-  /** Kueue's admission-fair-sharing usage of a LocalQueue (CalculateUsage, weight 1), 0 when it is off. */
-  public double localQueueUsage(String lq) {
-    return afs == null ? 0 : afs.usage(lq);
-  }
-
-  /** The admission-fair-sharing ledger, or null when it is off (status records, metrics, tests). */
-  public AfsUsageLedger admissionFairSharing() {
-    return afs == null ? null : afs.ledger;
+  /** Admission fair sharing (samples, usage, ledger), or null when it is off. */
+  public AfsAccounting admissionFairSharing() {
+    return afs;
   }
 
   long now() {

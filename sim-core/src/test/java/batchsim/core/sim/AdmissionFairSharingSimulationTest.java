@@ -22,6 +22,10 @@ class AdmissionFairSharingSimulationTest {
   private static final long MIN = 60_000;
 
   private static Specs shared(boolean afs) {
+    return shared(afs, 1.0);
+  }
+
+  private static Specs shared(boolean afs, double floodWeight) {
     Specs s = new Specs().pool("gpu", 1, 64_000, 8).flavor("a100", "gpu")
         .gpuQueue("cq", null, "a100", 8, QuotaSpec.UNLIMITED, QuotaSpec.UNLIMITED, PreemptionSpec.NEVER);
     ClusterQueueSpec cq = s.cqs.remove(0);
@@ -29,7 +33,7 @@ class AdmissionFairSharingSimulationTest {
         cq.preemption(), cq.fungibility(), cq.fairWeight(), cq.admissionChecks(), cq.checkFlavors(),
         AdmissionMode.USAGE_BASED_ADMISSION_FAIR_SHARING));
     s.lqs.clear();
-    s.lqs.add(new LocalQueueSpec("flood/main", "cq"));
+    s.lqs.add(new LocalQueueSpec("flood/main", "cq", floodWeight));
     s.lqs.add(new LocalQueueSpec("small/main", "cq"));
     for (int i = 0; i < 20; i++) {
       s.job("flood-" + i, "flood/main", 0, 0, 1, 4, 10 * MIN);
@@ -62,6 +66,18 @@ class AdmissionFairSharingSimulationTest {
     assertTrue(admitted(fair, "flood-2") > first, "the flood waits for the next release");
     assertEquals(fifo.workloads().size(), fair.workloads().size());
     assertTrue(fair.workloads().stream().allMatch(w -> w.finishedMs() > 0), "everything still finishes");
+  }
+
+  /** Kueue divides a LocalQueue's usage by its fairSharing.weight: a heavy flood queue keeps going first. */
+  @Test
+  void localQueueWeight_dividesItsUsage() {
+    RunResult fair = new Simulation(shared(true).build()).checked(true).run();
+    RunResult heavy = new Simulation(shared(true, 1e6).build()).checked(true).run();
+    // small-0 still goes first at the first release (its queue's usage is 0, the flood's above 0), but then
+    // small's entry penalty outweighs the flood's usage divided by a million: small-1 waits.
+    assertEquals(admitted(fair, "small-0"), admitted(heavy, "small-0"));
+    assertTrue(admitted(heavy, "small-1") > admitted(fair, "small-1") + 5 * MIN,
+        admitted(heavy, "small-1") + " vs " + admitted(fair, "small-1"));
   }
 
   @Test

@@ -119,7 +119,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     this.downtime = new ControllerDowntime(this);
     kueue.queues().absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
     if (spec.kueue().admissionFairSharing() != null) {
-      kueue.enableAdmissionFairSharing(localQueueToCq);
+      kueue.enableAdmissionFairSharing(spec.localQueues());
     }
     this.ended = new EndedWorkloads(spec.timeline());
   }

@@ -152,7 +152,7 @@ final class KueueMetricsFeed {
       String cq = spec.localQueues().stream().filter(l -> l.name().equals(lq)).map(LocalQueueSpec::clusterQueue)
           .findFirst().orElse("");
       LocalQueueRef ref = localQueue(lq);
-      metrics.localQueueAdmissionFairSharingUsage.set(kueue.localQueueUsage(lq), ref.name(), ref.namespace(), cq,
+      metrics.localQueueAdmissionFairSharingUsage.set(kueue.admissionFairSharing().usage(lq), ref.name(), ref.namespace(), cq,
           KueueMetrics.STANDALONE);
     }
   }

@@ -102,7 +102,7 @@ final class QueueStatus {
    * admission fair sharing is off or the LocalQueue has no ledger entry.
    */
   Map<String, Object> admissionFairSharing(String lq) {
-    AfsUsageLedger ledger = kueue.admissionFairSharing();
+    AfsUsageLedger ledger = kueue.admissionFairSharing() == null ? null : kueue.admissionFairSharing().ledger();
     Map<String, BigDecimal> consumed = ledger == null ? null : ledger.consumed(lq);
     if (consumed == null) {
       return null;

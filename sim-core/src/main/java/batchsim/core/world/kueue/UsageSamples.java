@@ -38,9 +38,9 @@ final class UsageSamples {
     EventLoop loop = admission.loop;
     boolean quiet = loop.pending() == loop.pending(EventKind.SAMPLE) + loop.pending(EventKind.STATUS_RECORD)
         + loop.pending(EventKind.LOCAL_QUEUE_USAGE_SAMPLE);
-    admission.usageSampled(kueue.sampleLocalQueueUsage());
+    admission.usageSampled(kueue.admissionFairSharing().sample());
     if (!quiet) {
-      schedule(kueue.nextUsageSampleMs());
+      schedule(kueue.admissionFairSharing().nextSampleMs());
     }
   }
 }
