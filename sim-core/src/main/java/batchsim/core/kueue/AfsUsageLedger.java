@@ -25,11 +25,13 @@ public final class AfsUsageLedger {
 
   /** One LocalQueue's entry (Kueue UsageLedgerEntry). */
   static final class Entry {
+    final String lq;
     TreeMap<String, BigDecimal> consumed = new TreeMap<>();
     final Map<String, TreeMap<String, BigDecimal>> penalties = new LinkedHashMap<>();
     long lastUpdateMs;
 
-    Entry(long lastUpdateMs) {
+    Entry(String lq, long lastUpdateMs) {
+      this.lq = lq;
       this.lastUpdateMs = lastUpdateMs;
     }
 
@@ -42,6 +44,9 @@ public final class AfsUsageLedger {
 
   final AdmissionFairSharing config;
   private final Map<String, Entry> entries = new TreeMap<>();
+  /** LocalQueues by their last update, so the next sample costs O(log LocalQueues). */
+  private final java.util.TreeSet<Entry> byLastUpdate = new java.util.TreeSet<>(
+      java.util.Comparator.comparingLong((Entry e) -> e.lastUpdateMs).thenComparing(e -> e.lq));
 
   AfsUsageLedger(AdmissionFairSharing config) {
     this.config = config;
@@ -85,7 +90,22 @@ public final class AfsUsageLedger {
   }
 
   private Entry entry(String lq, long now) {
-    return entries.computeIfAbsent(lq, k -> new Entry(now));
+    Entry e = entries.get(lq);
+    if (e == null) {
+      e = new Entry(lq, now);
+      entries.put(lq, e);
+      byLastUpdate.add(e);
+    }
+    return e;
+  }
+
+  private void updated(Entry e, long now) {
+    long at = Math.max(now, e.lastUpdateMs);
+    if (at != e.lastUpdateMs) {
+      byLastUpdate.remove(e);
+      e.lastUpdateMs = at;
+      byLastUpdate.add(e);
+    }
   }
 
   /** The LocalQueue reconciler's first pass: an entry with nothing consumed, last updated now. */
@@ -95,7 +115,10 @@ public final class AfsUsageLedger {
 
   /** A deleted LocalQueue's history goes with it. */
   void delete(String lq) {
-    entries.remove(lq);
+    Entry e = entries.remove(lq);
+    if (e != null) {
+      byLastUpdate.remove(e);
+    }
   }
 
   /**
@@ -126,7 +149,7 @@ public final class AfsUsageLedger {
       addInto(c, p);
     }
     e.consumed = c;
-    e.lastUpdateMs = Math.max(now, e.lastUpdateMs);
+    updated(e, now);
   }
 
   /**
@@ -140,7 +163,7 @@ public final class AfsUsageLedger {
     } else {
       e.consumed = decayed(e.consumed, admittedUsage, Math.max(0, now - e.lastUpdateMs), config.usageHalfLifeMs());
     }
-    e.lastUpdateMs = Math.max(now, e.lastUpdateMs);
+    updated(e, now);
   }
 
   /**
@@ -163,21 +186,19 @@ public final class AfsUsageLedger {
 
   /** When the next LocalQueue is due for a sample, or {@link Long#MAX_VALUE} when there is none. */
   long nextDueMs() {
-    long next = Long.MAX_VALUE;
-    for (Entry e : entries.values()) {
-      next = Math.min(next, e.lastUpdateMs + config.usageSamplingMs());
-    }
-    return next;
+    return byLastUpdate.isEmpty() ? Long.MAX_VALUE : byLastUpdate.first().lastUpdateMs + config.usageSamplingMs();
   }
 
   /** The LocalQueues whose sample is due at {@code now}, in name order. */
   List<String> due(long now) {
     List<String> out = new ArrayList<>();
-    entries.forEach((lq, e) -> {
-      if (e.lastUpdateMs + config.usageSamplingMs() <= now) {
-        out.add(lq);
+    for (Entry e : byLastUpdate) {
+      if (e.lastUpdateMs + config.usageSamplingMs() > now) {
+        break;
       }
-    });
+      out.add(e.lq);
+    }
+    out.sort(null);
     return out;
   }
 
