@@ -63,7 +63,7 @@ final class ModelBuilder {
       cqs.add(clusterQueue(cq));
     }
     List<LocalQueueSpec> lqs = s.localQueues().stream()
-        .map(lq -> new LocalQueueSpec(lq.fullName(), lq.clusterQueue().text())).toList();
+        .map(lq -> new LocalQueueSpec(lq.fullName(), lq.clusterQueue().text(), lq.fairWeight())).toList();
     List<PriorityClassSpec> priorities = s.priorityClasses().stream()
         .map(pc -> new PriorityClassSpec(pc.name().text(), pc.value())).toList();
     return new SimulationSpec(s.name().text(), s.seed(), s.horizonMs(), space, List.copyOf(pools), flavors,
@@ -89,7 +89,7 @@ final class ModelBuilder {
   static ClusterQueueSpec clusterQueue(Spec.ClusterQueue cq) {
     return new ClusterQueueSpec(cq.name().text(), text(cq.cohort()), groups(cq.resourceGroups()),
         cq.queueingStrategy(), cq.preemption(), cq.fungibility(), cq.fairWeight(), cq.admissionChecks(),
-        checkFlavors(cq.checkRules()));
+        checkFlavors(cq.checkRules()), cq.admissionMode());
   }
 
   /** The onFlavors of the admissionChecksStrategy rules that have them. */

@@ -1,5 +1,6 @@
 package batchsim.scenarios;
 
+import batchsim.core.model.AdmissionMode;
 import batchsim.core.model.FlavorFungibility;
 import batchsim.core.model.FungibilityPolicy;
 import batchsim.core.model.FungibilityPreference;
@@ -62,7 +63,7 @@ final class QueueBinder {
   Spec.ClusterQueue clusterQueue(Node n, String... extraKeys) {
     List<String> keys = new ArrayList<>(List.of("name", "cohortName", "cohort", "queueingStrategy", "preemption",
         "flavorFungibility", "fairSharing", "admissionChecks", "admissionChecksStrategy", "resourceGroups",
-        "namespaceSelector"));
+        "namespaceSelector", "admissionScope"));
     keys.addAll(List.of(extraKeys));
     Fields f = Fields.of(n, problems, keys.toArray(new String[0]));
     ScalarNode name = f.requiredName("name");
@@ -82,7 +83,8 @@ final class QueueBinder {
         f.enumeration("queueingStrategy", QueueingStrategy.class, QueueingStrategy.BEST_EFFORT_FIFO),
         preemption(f.map("preemption", "withinClusterQueue", "reclaimWithinCohort", "borrowWithinCohort")),
         fungibility(f.map("flavorFungibility", "whenCanBorrow", "whenCanPreempt", "preference")),
-        weight(f), checks, rules);
+        weight(f), checks, rules,
+        f.map("admissionScope", "admissionMode").enumeration("admissionMode", AdmissionMode.class, null));
   }
 
   /**
@@ -129,12 +131,12 @@ final class QueueBinder {
   }
 
   Spec.LocalQueue localQueue(Node n) {
-    Fields f = Fields.of(n, problems, "name", "namespace", "clusterQueue");
+    Fields f = Fields.of(n, problems, "name", "namespace", "clusterQueue", "fairSharing");
     ScalarNode name = f.requiredName("name");
     ScalarNode namespace = f.optionalName("namespace");
     ScalarNode cq = f.requiredName("clusterQueue");
     String full = name == null ? null : namespace == null ? name.text() : namespace.text() + "/" + name.text();
-    return new Spec.LocalQueue(name, full, cq);
+    return new Spec.LocalQueue(name, full, cq, weight(f));
   }
 
   List<Spec.PriorityClass> priorityClasses(List<Node> items) {

@@ -80,6 +80,12 @@ final class QueueObjectActions extends ActionFamily {
     if (patch.name() == null || !exists(patch.name(), ctx.clusterQueues, "ClusterQueue")) {
       return null;
     }
+    if (block.get("admissionScope") != null) {
+      // Kueue builds a ClusterQueue's queue order (with or without fair sharing) when the queue is created.
+      ctx.problems.at(block.get("admissionScope"), "admissionScope cannot be changed by updateClusterQueue: "
+          + "Kueue fixes a ClusterQueue's queue order when it is created");
+      return null;
+    }
     Set<String> fields = given(block, QueueObjectAction.CLUSTER_QUEUE_FIELDS);
     if (block.get("cohort") != null) {
       fields.add("cohortName"); // the v1beta1 spelling
@@ -141,7 +147,7 @@ final class QueueObjectActions extends ActionFamily {
       }
     }
     return new QueueObjectAction.CreateLocalQueue(new batchsim.core.model.LocalQueueSpec(lq.fullName(),
-        lq.clusterQueue().text()));
+        lq.clusterQueue().text(), lq.fairWeight()));
   }
 
   private ClusterAction updateFlavor(MapNode block, Spec.Flavor f) {

@@ -1,5 +1,6 @@
 package batchsim.scenarios;
 
+import batchsim.core.model.AdmissionFairSharing;
 import batchsim.core.model.FairSharingStrategy;
 import batchsim.core.model.KueueConfig;
 import batchsim.core.model.PodSchedulingConfig;
@@ -12,6 +13,8 @@ import batchsim.scenarios.yaml.ScalarNode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 
 /**
@@ -71,7 +74,8 @@ final class ScenarioBinder {
     pools.addAll(new NodeSourceBinder(kube).pools(cluster.get("nodesFrom"))); // node lists read from files
     PodSchedulingConfig scheduling = scheduling(cluster.map("scheduling", "scoring", "podStartup"));
     KueueConfig kueue = kueue(f.map("kueue", "fairSharing", "cycleLatency", "inadmissibleRequeueDelay",
-        "terminationGracePeriod", "featureGates", "waitForPodsReady")); // waitForPodsReady: TimelineBinder
+        "terminationGracePeriod", "featureGates", "waitForPodsReady", "admissionFairSharing"));
+    // waitForPodsReady: TimelineBinder
     List<Spec.Flavor> flavors = new ArrayList<>();
     for (Node n : f.list("resourceFlavors")) {
       flavors.add(flavor(n));
@@ -173,7 +177,7 @@ final class ScenarioBinder {
       strategies = given.isEmpty() ? strategies : List.copyOf(given);
     }
     Fields gates = f.map("featureGates", "PrioritySortingWithinCohort", "PartialAdmission",
-        "PrioritizePreemptorWorkloads");
+        "PrioritizePreemptorWorkloads", "AdmissionFairSharing");
     return new KueueConfig(fairSharing, strategies,
         f.duration("cycleLatency", d.cycleLatencyMs()),
         f.duration("inadmissibleRequeueDelay", d.inadmissibleRequeueDelayMs()),
@@ -181,7 +185,36 @@ final class ScenarioBinder {
         gates.bool("PrioritySortingWithinCohort", d.prioritySortingWithinCohort()),
         gates.bool("PartialAdmission", d.partialAdmission()))
         .withPrioritizePreemptorWorkloads(gates.bool("PrioritizePreemptorWorkloads",
-            d.prioritizePreemptorWorkloads()));
+            d.prioritizePreemptorWorkloads()))
+        // Kueue afs.Enabled: the block and the gate (beta, on by default at the pinned commit)
+        .withAdmissionFairSharing(admissionFairSharing(f.map("admissionFairSharing", "usageHalfLifeTime",
+            "usageSamplingInterval", "resourceWeights"), gates.bool("AdmissionFairSharing", true)));
+  }
+
+  /** Kueue's admissionFairSharing block with its validation (pkg/config/validation.go); null when off. */
+  private AdmissionFairSharing admissionFairSharing(Fields f, boolean gate) {
+    if (!f.present()) {
+      return null;
+    }
+    f.required("usageHalfLifeTime");
+    long halfLife = f.duration("usageHalfLifeTime", 0);
+    long sampling = f.duration("usageSamplingInterval", AdmissionFairSharing.DEFAULT_SAMPLING_MS);
+    if (f.has("usageSamplingInterval") && sampling <= 0) {
+      problems.at(f.get("usageSamplingInterval"), "usageSamplingInterval must be greater than 0");
+    }
+    Map<String, Double> weights = new TreeMap<>();
+    Node w = f.get("resourceWeights");
+    if (w instanceof MapNode m) {
+      m.entries().forEach((k, e) -> {
+        Double v = Values.decimal(e.value(), problems, 0);
+        if (v != null) {
+          weights.put(k, v);
+        }
+      });
+    } else if (w != null) {
+      problems.wrongType(w, "a map of resource name to weight");
+    }
+    return gate ? new AdmissionFairSharing(halfLife, sampling, weights) : null;
   }
 
   private Spec.Flavor flavor(Node n) {

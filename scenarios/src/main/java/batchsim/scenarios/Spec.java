@@ -1,5 +1,6 @@
 package batchsim.scenarios;
 
+import batchsim.core.model.AdmissionMode;
 import batchsim.core.model.FlavorFungibility;
 import batchsim.core.model.KueueConfig;
 import batchsim.core.model.PodSchedulingConfig;
@@ -63,7 +64,7 @@ final class Spec {
 
   record ClusterQueue(ScalarNode name, ScalarNode cohort, List<ResourceGroup> resourceGroups,
       QueueingStrategy queueingStrategy, PreemptionSpec preemption, FlavorFungibility fungibility,
-      double fairWeight, List<String> admissionChecks, List<CheckRule> checkRules) {}
+      double fairWeight, List<String> admissionChecks, List<CheckRule> checkRules, AdmissionMode admissionMode) {}
 
   /**
    * One admission check of a ClusterQueue: an {@code admissionChecks} item (no onFlavors) or an
@@ -72,7 +73,7 @@ final class Spec {
   record CheckRule(ScalarNode name, List<ScalarNode> onFlavors) {}
 
   /** {@code fullName} is "namespace/name", or the name when no namespace is given. */
-  record LocalQueue(ScalarNode name, String fullName, ScalarNode clusterQueue) {}
+  record LocalQueue(ScalarNode name, String fullName, ScalarNode clusterQueue, double fairWeight) {}
 
   record PriorityClass(ScalarNode name, int value) {}
 

@@ -88,7 +88,7 @@ record AtStatus(String name, Location at, long atMs, StatusPath path, Op op, Str
   static BigDecimal number(String s) {
     String t = s.strip();
     String[][] suffixes = {{"Ki", "1024"}, {"Mi", "1048576"}, {"Gi", "1073741824"}, {"Ti", "1099511627776"},
-        {"Pi", "1125899906842624"}, {"Ei", "1152921504606846976"}, {"m", "0.001"}, {"k", "1000"}, {"M", "1e6"},
+        {"Pi", "1125899906842624"}, {"Ei", "1152921504606846976"}, {"n", "1e-9"}, {"u", "1e-6"}, {"m", "0.001"}, {"k", "1000"}, {"M", "1e6"},
         {"G", "1e9"}, {"T", "1e12"}, {"P", "1e15"}, {"E", "1e18"}};
     try {
       for (String[] x : suffixes) {

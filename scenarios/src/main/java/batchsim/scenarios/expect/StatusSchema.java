@@ -68,7 +68,9 @@ final class StatusSchema {
           "flavorsReservation", FLAVOR_USAGE, "flavorsUsage", FLAVOR_USAGE,
           "pendingWorkloads", LEAF, "reservingWorkloads", LEAF, "admittedWorkloads", LEAF,
           "fairSharing", FAIR_SHARING),
-      "LocalQueue", leaves("pendingWorkloads", "reservingWorkloads", "admittedWorkloads"),
+      "LocalQueue", obj("pendingWorkloads", LEAF, "reservingWorkloads", LEAF, "admittedWorkloads", LEAF,
+          "fairSharing", obj("weightedShare", LEAF, "admissionFairSharingStatus", obj(
+              "consumedResources", new Keyed("resource", RESOURCES, LEAF), "lastUpdate", LEAF))),
       "Cohort", obj("fairSharing", FAIR_SHARING));
 
   /** Why the path cannot exist, or null when it can. */

@@ -38,8 +38,9 @@ public final class KueueManifestReader {
       "flavorFungibility", Shape.obj("whenCanBorrow", Shape.LEAF, "whenCanPreempt", Shape.LEAF, "preference",
           Shape.LEAF),
       "fairSharing", FAIR, "admissionChecks", Shape.LEAF, "admissionChecksStrategy", Shape.obj("admissionChecks",
-          Shape.list(Shape.obj("name", Shape.LEAF, "onFlavors", Shape.LEAF))), "resourceGroups", GROUPS);
-  private static final Shape LOCAL_QUEUE = Shape.obj("clusterQueue", Shape.LEAF);
+          Shape.list(Shape.obj("name", Shape.LEAF, "onFlavors", Shape.LEAF))), "resourceGroups", GROUPS,
+      "admissionScope", Shape.obj("admissionMode", Shape.LEAF));
+  private static final Shape LOCAL_QUEUE = Shape.obj("clusterQueue", Shape.LEAF, "fairSharing", FAIR);
 
   private KueueManifestReader() {}
 
@@ -128,6 +129,12 @@ public final class KueueManifestReader {
           + "namespaces; every LocalQueue of the ClusterQueue is used");
     }
     spec = without(spec, "namespaceSelector");
+    Node scope = Tree.get(spec, "admissionScope");
+    if (scope != null) {
+      warnings.at("ClusterQueue:admissionScope", scope, what + ": spec.admissionScope is kept; admission fair "
+          + "sharing takes effect only with kueue.admissionFairSharing in the scenario (Kueue's Configuration is "
+          + "not imported)");
+    }
     if (spec instanceof MapNode m && m.get("cohort") != null && m.get("cohortName") == null) {
       spec = renamed(m, "cohort", "cohortName"); // v1beta1
     }

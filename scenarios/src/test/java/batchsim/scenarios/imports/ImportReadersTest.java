@@ -85,6 +85,24 @@ class ImportReadersTest {
     assertTrue(has(lines, "LocalQueue main: spec.stopPolicy is not modelled"));
   }
 
+  @Test
+  void kueueManifests_admissionScopeAndLocalQueueWeightKept_withAWarningAboutTheConfiguration() {
+    String yaml = String.join("\n",
+        "apiVersion: kueue.x-k8s.io/v1beta2", "kind: ClusterQueue", "metadata: {name: cq}",
+        "spec: {admissionScope: {admissionMode: UsageBasedAdmissionFairSharing}}", "---",
+        "apiVersion: kueue.x-k8s.io/v1beta2", "kind: LocalQueue", "metadata: {name: lq, namespace: ns}",
+        "spec: {clusterQueue: cq, fairSharing: {weight: \"2\"}}", "");
+    Warnings w = new Warnings();
+    KueueManifestReader.Result r = KueueManifestReader.read(
+        KubeObjects.parse("m.yaml", yaml, (at, path, m) -> problems.add(at + ": " + m)), w);
+    assertEquals("UsageBasedAdmissionFairSharing", Tree.text(r.clusterQueues().get(0), "admissionScope", "admissionMode"));
+    assertEquals("2", Tree.text(r.localQueues().get(0), "fairSharing", "weight"));
+    assertEquals(1, w.lines().size(), String.join("\n", w.lines()));
+    assertTrue(has(w.lines(), "m.yaml:4:") && has(w.lines(), "takes effect only with kueue.admissionFairSharing"),
+        String.join("\n", w.lines()));
+    assertEquals(List.of(), problems);
+  }
+
   private static boolean has(List<String> lines, String part) {
     return lines.stream().anyMatch(l -> l.contains(part));
   }

@@ -34,6 +34,8 @@ public enum EventKind {
   BOOKING_EXPIRY,
   /** An autoscaled pool's node has been empty for the scale-down delay. */
   SCALE_DOWN_CHECK,
+  /** Admission fair sharing: Kueue's LocalQueue reconciler decays the LocalQueues' consumed resources. */
+  LOCAL_QUEUE_USAGE_SAMPLE,
   /** Kueue's batched return of inadmissible workloads. */
   INADMISSIBLE_REQUEUE,
   /** waitForPodsReady: the pods of an admitted workload are not ready in time. */

@@ -108,6 +108,9 @@ final class AdmissionChecks {
    */
   void admit(Workload w) {
     markAdmitted(w, engine.now());
+    if (engine.afs != null) {
+      engine.afs.admitted(w);
+    }
     engine.recorder.event(w, "Admitted", "Normal");
     engine.host.onAdmitted(w);
   }

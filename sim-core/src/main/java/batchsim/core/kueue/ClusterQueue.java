@@ -64,7 +64,30 @@ final class ClusterQueue extends QuotaNode {
     this.groupOfResource = new int[resourceCount];
     java.util.Arrays.fill(groupOfResource, -1);
     this.podsResource = podsResource;
-    this.pending = new PendingWorkloads(order());
+    this.pending = new PendingWorkloads(order(), baseOrder());
+  }
+
+  /**
+   * Kueue queueOrderingFunc (pkg/cache/queue/cluster_queue.go) with admission fair sharing: the LocalQueue
+   * with the lower usage (decayed consumed resources + pending entry penalties, weighted) goes first, then the
+   * usual order. Kueue decides this when the queue is created (newClusterQueue), so it is set once, before any
+   * workload arrives.
+   */
+  void orderByLocalQueueUsage() {
+    lqUsage = new java.util.HashMap<>();
+    pending.splitByLocalQueue();
+  }
+
+  boolean orderedByLocalQueueUsage() {
+    return lqUsage != null;
+  }
+
+  /** A LocalQueue's usage changed: its workloads move in the queue order at once. */
+  void setLocalQueueUsage(String lq, double usage) {
+    Double old = lqUsage.get(lq);
+    if (old == null || old != usage) {
+      pending.reorderLocalQueue(lq, () -> lqUsage.put(lq, usage));
+    }
   }
 
   /** Recomputes {@link #active} and the pending workloads' message after any of its causes changed. */
@@ -103,7 +126,25 @@ final class ClusterQueue extends QuotaNode {
     return new String[] {reasons.get(0), "Can't admit new workloads: " + String.join(", ", messages) + "."};
   }
 
+  /** LocalQueue → its admission-fair-sharing usage as last set; null when the queue is not ordered by it. */
+  private java.util.Map<String, Double> lqUsage;
+
   private Comparator<Workload> order() {
+    Comparator<Workload> base = baseOrder();
+    return (a, b) -> {
+      if (lqUsage != null) {
+        int c = Double.compare(lqUsage.getOrDefault(a.spec.localQueue(), 0.0),
+            lqUsage.getOrDefault(b.spec.localQueue(), 0.0));
+        if (c != 0) {
+          return c;
+        }
+      }
+      return base.compare(a, b);
+    };
+  }
+
+  /** Kueue baseCompareFunc: sticky preemptor, priority desc, queue-order timestamp, UID. */
+  private Comparator<Workload> baseOrder() {
     return (a, b) -> {
       boolean sa = a == sticky;
       boolean sb = b == sticky;

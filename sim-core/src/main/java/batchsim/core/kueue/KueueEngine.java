@@ -53,6 +53,8 @@ public final class KueueEngine {
   final WaitingTime waiting = new WaitingTime(this);
   private final LongSupplier clock;
   KueueHost host = KueueHost.NONE;
+  /** Admission fair sharing, null unless the Configuration has an admissionFairSharing block. */
+  AfsAccounting afs;
   long cycle;
   /** Kueue admission_cycle_preemption_skips of the last cycle, per ClusterQueue. */
   final Map<String, Integer> skippedPreemptions = new LinkedHashMap<>();
@@ -74,6 +76,21 @@ public final class KueueEngine {
 
   public void setHost(KueueHost host) {
     this.host = host;
+  }
+
+  /**
+   * Turns admission fair sharing on (the Configuration's admissionFairSharing block) before anything arrives:
+   * every LocalQueue of the run (with those created later, which get their ledger entry when created). Asks
+   * the host for the first usage sample.
+   */
+  public void enableAdmissionFairSharing(List<batchsim.core.model.LocalQueueSpec> localQueues) {
+    afs = new AfsAccounting(this, config.admissionFairSharing(), localQueues);
+    afs.start();
+  }
+
+  /** Admission fair sharing (samples, usage, ledger), or null when it is off. */
+  public AfsAccounting admissionFairSharing() {
+    return afs;
   }
 
   long now() {

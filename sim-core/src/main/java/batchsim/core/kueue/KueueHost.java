@@ -21,6 +21,9 @@ public interface KueueHost {
   /** Quota reserved but admission checks pending: run them, then call {@link KueueEngine#setCheckState}. */
   default void onQuotaReserved(Workload w) {}
 
+  /** Admission fair sharing: call {@link AfsAccounting#sample} at {@code atMs} (MAX_VALUE: never). */
+  default void scheduleUsageSample(long atMs) {}
+
   /** [TAS] Run a scheduling cycle at {@code atMs}: a second-pass (node replacement) backoff ends then. */
   default void scheduleSecondPass(long atMs) {}
 

@@ -2,7 +2,7 @@ package batchsim.core.kueue;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,10 +44,10 @@ final class PendingWorkloads {
     String noteMessage = "";
     long noteStamp = -1;
 
-    Part(PendingWorkloads owner, Bucket bucket, boolean parked) {
+    Part(PendingWorkloads owner, Bucket bucket, boolean parked, Comparator<Workload> order) {
       this.owner = owner;
       this.bucket = bucket;
-      this.members = new TreeSet<>(owner.order);
+      this.members = new TreeSet<>(order);
       this.parked = parked;
     }
 
@@ -61,14 +61,19 @@ final class PendingWorkloads {
 
   /** The pending workloads of one scheduling shape. */
   static final class Bucket {
+    final Object key;
     final SchedulingShape shape;
+    /** The LocalQueue of its workloads when the queue is split by LocalQueue, else null. */
+    final String localQueue;
     Part active;
     Part parked;
 
-    Bucket(PendingWorkloads owner, SchedulingShape shape) {
+    Bucket(PendingWorkloads owner, Object key, SchedulingShape shape, String localQueue) {
+      this.key = key;
       this.shape = shape;
-      this.active = new Part(owner, this, false);
-      this.parked = new Part(owner, this, true);
+      this.localQueue = localQueue;
+      this.active = new Part(owner, this, false, owner.order);
+      this.parked = new Part(owner, this, true, owner.order);
     }
 
     void swapParts() {
@@ -84,8 +89,17 @@ final class PendingWorkloads {
     }
   }
 
+  /** A bucket's key when the queue is split by LocalQueue (admission fair sharing). */
+  private record LocalQueueShape(SchedulingShape shape, String localQueue) {}
+
   private final Comparator<Workload> order;
-  private final Map<SchedulingShape, Bucket> buckets = new HashMap<>(); // iterated only for counts
+  /** Buckets by shape, or by shape and LocalQueue when {@link #byLocalQueue}. */
+  private final Map<Object, Bucket> buckets = new LinkedHashMap<>();
+  /**
+   * Admission fair sharing orders LocalQueues by their usage first: each bucket then holds one LocalQueue's
+   * workloads, whose order among themselves never changes when the usage does.
+   */
+  private boolean byLocalQueue;
   /** Buckets with active workloads, ordered by their first one: the heap. */
   private final TreeSet<Bucket> heads;
   /** Buckets with parked workloads, in the order they were first parked. */
@@ -96,10 +110,40 @@ final class PendingWorkloads {
   private int parkedCount;
   private long tick;
 
-  PendingWorkloads(Comparator<Workload> order) {
+  /**
+   * {@code order} is the queue order; {@code baseOrder} the one among workloads of any LocalQueues whose order
+   * never changes while they wait (the same unless admission fair sharing orders LocalQueues by usage).
+   */
+  PendingWorkloads(Comparator<Workload> order, Comparator<Workload> baseOrder) {
     this.order = order;
     this.heads = new TreeSet<>((a, b) -> order.compare(a.active.members.first(), b.active.members.first()));
-    this.held = new Part(this, null, true);
+    this.held = new Part(this, null, true, baseOrder);
+  }
+
+  /** One order for every workload (tests). */
+  PendingWorkloads(Comparator<Workload> order) {
+    this(order, order);
+  }
+
+  /** Splits buckets by LocalQueue (before any workload joins). */
+  void splitByLocalQueue() {
+    byLocalQueue = true;
+  }
+
+  /**
+   * Runs {@code change} (a new usage of the LocalQueue) while that LocalQueue's buckets are out of the heap,
+   * so the heap stays ordered. Costs the number of buckets.
+   */
+  void reorderLocalQueue(String localQueue, Runnable change) {
+    List<Bucket> moved = new ArrayList<>();
+    for (Bucket b : buckets.values()) {
+      if (localQueue.equals(b.localQueue) && !b.active.members.isEmpty()) {
+        heads.remove(b);
+        moved.add(b);
+      }
+    }
+    change.run();
+    heads.addAll(moved);
   }
 
   long nextTick() {
@@ -134,7 +178,7 @@ final class PendingWorkloads {
     if (w.part != null) {
       forget(w);
     }
-    Bucket b = bucket(w.shape);
+    Bucket b = bucket(w);
     unsettle(b);
     join(b.active, w);
     settle(b);
@@ -150,7 +194,7 @@ final class PendingWorkloads {
       join(held, w);
       return true;
     }
-    Bucket b = bucket(w.shape);
+    Bucket b = bucket(w);
     join(b.parked, w);
     withParked.add(b);
     return true;
@@ -162,7 +206,20 @@ final class PendingWorkloads {
    * Returns how many were parked.
    */
   int parkShape(Workload w, String reason, String message, Consumer<Workload> touched) {
-    Bucket b = buckets.get(w.shape);
+    if (!byLocalQueue) {
+      return parkBucket(buckets.get(w.shape), reason, message, touched);
+    }
+    // Kueue's equivalence hash does not name the LocalQueue: the shape is parked in every LocalQueue.
+    int n = 0;
+    for (Bucket b : new ArrayList<>(buckets.values())) {
+      if (b.shape.equals(w.shape)) {
+        n += parkBucket(b, reason, message, touched);
+      }
+    }
+    return n;
+  }
+
+  private int parkBucket(Bucket b, String reason, String message, Consumer<Workload> touched) {
     if (b == null || b.active.members.isEmpty()) {
       return 0;
     }
@@ -304,7 +361,7 @@ final class PendingWorkloads {
   /** Checked mode: in how many of the sets that could hold it the workload is (1 when pending, else 0). */
   int places(Workload w) {
     int n = held.members.contains(w) ? 1 : 0;
-    Bucket b = buckets.get(w.shape);
+    Bucket b = buckets.get(key(w));
     if (b != null) {
       n += (b.active.members.contains(w) ? 1 : 0) + (b.parked.members.contains(w) ? 1 : 0);
     }
@@ -313,8 +370,13 @@ final class PendingWorkloads {
 
   // ------------------------------------------------------------------ parts
 
-  private Bucket bucket(SchedulingShape shape) {
-    return buckets.computeIfAbsent(shape, s -> new Bucket(this, s));
+  private Object key(Workload w) {
+    return byLocalQueue ? new LocalQueueShape(w.shape, w.spec.localQueue()) : w.shape;
+  }
+
+  private Bucket bucket(Workload w) {
+    return buckets.computeIfAbsent(key(w),
+        k -> new Bucket(this, k, w.shape, byLocalQueue ? w.spec.localQueue() : null));
   }
 
   /** Takes the bucket out of the heap before its first active workload may change. */
@@ -329,7 +391,7 @@ final class PendingWorkloads {
     if (!b.active.members.isEmpty()) {
       heads.add(b);
     } else if (b.isEmpty()) {
-      buckets.remove(b.shape);
+      buckets.remove(b.key);
     }
   }
 

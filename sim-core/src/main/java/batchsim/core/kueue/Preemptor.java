@@ -85,7 +85,10 @@ final class Preemptor {
     }
   }
 
-  /** Kueue CandidatesOrdering: evicted, other queues, lower priority, most recently reserved, UID. */
+  /**
+   * Kueue CandidatesOrdering: evicted, other queues, (admission fair sharing) the LocalQueue with the higher
+   * usage within one ClusterQueue, lower priority, most recently reserved, UID.
+   */
   int candidatesOrdering(Workload a, Workload b, ClusterQueue cq) {
     boolean ea = a.isEvicted();
     boolean eb = b.isEvicted();
@@ -96,6 +99,13 @@ final class Preemptor {
     boolean sb = b.cq == cq;
     if (sa != sb) {
       return sa ? 1 : -1;
+    }
+    if (engine.afs != null && a.cq == b.cq && a.cq.spec.usageBasedAdmissionFairSharing()
+        && !a.spec.localQueue().equals(b.spec.localQueue())) {
+      int u = Double.compare(engine.afs.usage(b.spec.localQueue()), engine.afs.usage(a.spec.localQueue()));
+      if (u != 0) {
+        return u;
+      }
     }
     if (a.priority != b.priority) {
       return Integer.compare(a.priority, b.priority);

@@ -138,6 +138,9 @@ final class QueueLifecycle {
       throw new batchsim.core.model.ActionRefused("LocalQueue " + lq + " already exists");
     }
     heldLocalQueues.remove(lq);
+    if (engine.afs != null) {
+      engine.afs.localQueueCreated(lq);
+    }
     resume(lq);
   }
 
@@ -153,6 +156,9 @@ final class QueueLifecycle {
     }
     // Kueue getQueueBlocker names the LocalQueue as wl.Spec.QueueName: without its namespace.
     heldLocalQueues.put(lq, "LocalQueue " + lq.substring(lq.indexOf('/') + 1) + (deleted ? MISSING : INACTIVE));
+    if (deleted && engine.afs != null) {
+      engine.afs.localQueueDeleted(lq);
+    }
     for (ClusterQueue q : engine.tree.queues) {
       for (Workload w : q.pending.all()) {
         if (w.spec.localQueue().equals(lq)) {

@@ -182,7 +182,8 @@ final class QueueObjects {
         f.contains("flavorFungibility") ? p.fungibility() : o.fungibility(),
         f.contains("fairSharing") ? p.fairWeight() : o.fairWeight(),
         f.contains("admissionChecks") ? p.admissionChecks() : o.admissionChecks(),
-        f.contains("admissionChecks") ? p.checkFlavors() : o.checkFlavors());
+        f.contains("admissionChecks") ? p.checkFlavors() : o.checkFlavors(),
+        o.admissionMode()); // an update cannot change it (the scenario refuses): Kueue fixes the queue order at creation
     engine.requeues.notifyRequeue(q); // the tree it leaves, if its cohort changes
     engine.tree.configure(q, merged);
     q.generation++;

@@ -343,6 +343,12 @@ public final class Scheduler {
     }
     engine.tas.admissions.admit(e.w, a); // [TAS] its domains are taken before its pods are bound
     engine.workloads.reserve(e.w, flavors, counts, usage, engine.now());
+    if (engine.afs != null) {
+      engine.afs.reserved(e.w);
+      if (e.w.checks.isEmpty()) {
+        engine.afs.admitted(e.w); // Admitted with the reservation
+      }
+    }
     engine.admissionChecks.afterReservation(e.w);
   }
 

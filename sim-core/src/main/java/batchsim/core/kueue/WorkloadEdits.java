@@ -82,6 +82,7 @@ public final class WorkloadEdits {
     engine.queueLifecycle.release(w);
     w.requeueHeld = false;
     w.state = WorkloadState.DEACTIVATED;
+    engine.workloads.dropAfsPenalty(w);
     w.evictionReason = DEACTIVATED;
     w.setPending(DEACTIVATED, DEACTIVATED_MESSAGE);
     w.setCondition(ConditionType.EVICTED, true, DEACTIVATED, DEACTIVATED_MESSAGE, now);
@@ -153,6 +154,7 @@ public final class WorkloadEdits {
       w.cq.forget(w);
       engine.queueLifecycle.release(w);
     }
+    engine.workloads.dropAfsPenalty(w); // Kueue: settlement keys by the new queueName
     w.spec = respec(w.spec, localQueue, w.priority, w.spec.priorityClass());
     w.cq = to;
     engine.waiting.moved(w, engine.now()); // whether or not a condition changes below

@@ -222,6 +222,7 @@ final class WorkloadLifecycle {
     }
     w.state = WorkloadState.FINISHED;
     w.finishedAtMs = now;
+    dropAfsPenalty(w);
     w.setCondition(ConditionType.FINISHED, true, reason, message, now);
     engine.requeues.notifyRequeue(w.cq);
     engine.host.onWorkloadEnded(w);
@@ -305,6 +306,7 @@ final class WorkloadLifecycle {
     if (reason.startsWith("Deactivated") || w.inactive) {
       // spec.active=false: Kueue's workload controller words an inactive workload's QuotaReserved=False.
       w.state = WorkloadState.DEACTIVATED;
+      dropAfsPenalty(w);
       w.setPending(reason, w.conditions.get(ConditionType.EVICTED).message());
       w.setCondition(ConditionType.QUOTA_RESERVED, false, "Deactivated", "The workload is deactivated", now);
       return;
@@ -419,9 +421,17 @@ final class WorkloadLifecycle {
     w.state = WorkloadState.DELETED;
     w.finishedAtMs = engine.now();
     engine.waiting.ended(w, w.finishedAtMs);
+    dropAfsPenalty(w);
     engine.stateCheck.touch(w);
     engine.requeues.notifyRequeue(w.cq);
     engine.host.onWorkloadEnded(w);
+  }
+
+  /** Kueue: a penalty its workload can no longer settle (finished, deleted, inactive without quota) is dropped. */
+  void dropAfsPenalty(Workload w) {
+    if (engine.afs != null) {
+      engine.afs.dropPenalty(w, w.spec.localQueue());
+    }
   }
 
   /** Records an operation on a workload that is gone; returns whether the workload is live. */

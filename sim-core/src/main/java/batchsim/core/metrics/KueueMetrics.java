@@ -119,6 +119,9 @@ public final class KueueMetrics {
       "kueue_cohort_subtree_admitted_active_workloads", "cohort", RR);
   public final CounterFamily cohortSubtreeAdmittedWorkloadsTotal = new CounterFamily(
       "kueue_cohort_subtree_admitted_workloads_total", "cohort", PC, RR);
+  /** Kueue ReportLocalQueueAdmissionFairSharingUsage: set when the LocalQueue reconciler samples the usage. */
+  public final GaugeFamily localQueueAdmissionFairSharingUsage = new GaugeFamily(
+      "kueue_local_queue_admission_fair_sharing_usage", NAME, NS, CQ, RR);
   public final HistogramFamily podsReadyToEvictedTime = new HistogramFamily(
       "kueue_pods_ready_to_evicted_time_seconds", kueueExponential(14), CQ, "reason", "underlying_cause", RR);
   public final HistogramFamily workloadEvictionLatency = new HistogramFamily(
@@ -138,7 +141,7 @@ public final class KueueMetrics {
       localQueueAdmittedWorkloadsTotal, localQueueAdmissionWaitTime, localQueueAdmissionChecksWaitTime,
       localQueueEvictedWorkloadsTotal, localQueueReservingActiveWorkloads, localQueueAdmittedActiveWorkloads,
       localQueueResourceReservation, localQueueResourceUsage, readyWaitTime, localQueueReadyWaitTime,
-      admittedUntilReadyWaitTime, localQueueAdmittedUntilReadyWaitTime);
+      admittedUntilReadyWaitTime, localQueueAdmittedUntilReadyWaitTime, localQueueAdmissionFairSharingUsage);
 
   private Runnable gaugeRefresher = () -> { };
 

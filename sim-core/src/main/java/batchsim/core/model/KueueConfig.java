@@ -17,6 +17,7 @@ import java.util.List;
  * @param waitForPodsReady waitForPodsReady (Kueue v1beta2 default: on, 30 min)
  * @param prioritizePreemptorWorkloads feature gate PrioritizePreemptorWorkloads (alpha, default off): a
  *     ClusterQueue's preemptor waiting for its victims goes first in the cycle's entry order
+ * @param admissionFairSharing the admissionFairSharing block, null when absent (admission fair sharing off)
  */
 public record KueueConfig(
     boolean fairSharing,
@@ -28,7 +29,8 @@ public record KueueConfig(
     boolean partialAdmission,
     RequeuingTimestamp podsReadyRequeuingTimestamp,
     WaitForPodsReady waitForPodsReady,
-    boolean prioritizePreemptorWorkloads) {
+    boolean prioritizePreemptorWorkloads,
+    AdmissionFairSharing admissionFairSharing) {
 
   /**
    * Kubernetes' default terminationGracePeriodSeconds (30 s): Kueue keeps an evicted workload's quota until
@@ -54,6 +56,16 @@ public record KueueConfig(
         prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, WaitForPodsReady.DEFAULT, false);
   }
 
+  /** The settings without admission fair sharing. */
+  public KueueConfig(boolean fairSharing, List<FairSharingStrategy> fairSharingStrategies, long cycleLatencyMs,
+      long inadmissibleRequeueDelayMs, long terminationGraceMs, boolean prioritySortingWithinCohort,
+      boolean partialAdmission, RequeuingTimestamp podsReadyRequeuingTimestamp, WaitForPodsReady waitForPodsReady,
+      boolean prioritizePreemptorWorkloads) {
+    this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
+        prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, waitForPodsReady,
+        prioritizePreemptorWorkloads, null);
+  }
+
   public KueueConfig {
     if (podsReadyRequeuingTimestamp == null) {
       podsReadyRequeuingTimestamp = RequeuingTimestamp.EVICTION;
@@ -72,18 +84,24 @@ public record KueueConfig(
   public KueueConfig withPodsReadyRequeuingTimestamp(RequeuingTimestamp t) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
         terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t, waitForPodsReady,
-        prioritizePreemptorWorkloads);
+        prioritizePreemptorWorkloads, admissionFairSharing);
   }
 
   public KueueConfig withWaitForPodsReady(WaitForPodsReady w) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
         terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, w,
-        prioritizePreemptorWorkloads);
+        prioritizePreemptorWorkloads, admissionFairSharing);
   }
 
   public KueueConfig withPrioritizePreemptorWorkloads(boolean on) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
         terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp,
-        waitForPodsReady, on);
+        waitForPodsReady, on, admissionFairSharing);
+  }
+
+  public KueueConfig withAdmissionFairSharing(AdmissionFairSharing afs) {
+    return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp,
+        waitForPodsReady, prioritizePreemptorWorkloads, afs);
   }
 }

@@ -184,7 +184,8 @@ public final class World {
    */
   private void reportStall() {
     if (stalls == null || stallReported
-        || loop.pending() != loop.pending(EventKind.SAMPLE) + loop.pending(EventKind.STATUS_RECORD)) {
+        || loop.pending() != loop.pending(EventKind.SAMPLE) + loop.pending(EventKind.STATUS_RECORD)
+            + loop.pending(EventKind.LOCAL_QUEUE_USAGE_SAMPLE)) {
       return;
     }
     String stuck = cluster.engine().stuck();

@@ -21,8 +21,21 @@ import org.junit.jupiter.api.Test;
  */
 class PendingWorkloadsTest {
   private Workload sticky;
+  /** Admission fair sharing: LocalQueue usage orders first, and buckets are split by LocalQueue. */
+  private boolean afs;
+  private final Map<String, Double> usage = new HashMap<>();
 
   private final Comparator<Workload> order = (a, b) -> {
+    if (afs) {
+      int c = Double.compare(usage.getOrDefault(a.spec.localQueue(), 0.0), usage.getOrDefault(b.spec.localQueue(), 0.0));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return base(a, b);
+  };
+
+  private int base(Workload a, Workload b) {
     if ((a == sticky) != (b == sticky)) {
       return a == sticky ? -1 : 1;
     }
@@ -31,7 +44,7 @@ class PendingWorkloadsTest {
     }
     int c = Long.compare(a.queueTs, b.queueTs);
     return c != 0 ? c : Long.compare(a.seq, b.seq);
-  };
+  }
 
   /** The structures before shape grouping, written out one workload at a time. */
   private final class Reference {
@@ -89,18 +102,34 @@ class PendingWorkloadsTest {
   @Test
   void randomOperationSequences_matchOneHeapAndOneSet() {
     for (int seed = 0; seed < 200; seed++) {
-      run(new Random(seed));
+      run(new Random(seed), false);
     }
   }
 
-  private void run(Random rnd) {
+  /**
+   * Split by LocalQueue and ordered by their usage first (admission fair sharing), with usages changing: the
+   * same heads as one heap re-sorted after every change, and shapes parked across LocalQueues.
+   */
+  @Test
+  void byLocalQueueUsage_randomSequences_matchOneHeapResortedOnEveryUsageChange() {
+    for (int seed = 0; seed < 200; seed++) {
+      run(new Random(seed), true);
+    }
+  }
+
+  private void run(Random rnd, boolean byUsage) {
     sticky = null;
+    afs = byUsage;
+    usage.clear();
     Reference ref = new Reference();
-    PendingWorkloads pw = new PendingWorkloads(order);
+    PendingWorkloads pw = new PendingWorkloads(order, this::base);
+    if (byUsage) {
+      pw.splitByLocalQueue();
+    }
     List<Workload> all = new ArrayList<>();
     int shapes = 1 + rnd.nextInt(4);
     for (int i = 0; i < 40; i++) {
-      WorkloadSpec spec = new WorkloadSpec("w" + i, null, null, 0, 0, null, List.of(), 0, 0);
+      WorkloadSpec spec = new WorkloadSpec("w" + i, null, "ns/lq" + rnd.nextInt(3), 0, 0, null, List.of(), 0, 0);
       Workload w = new Workload(spec, i, null, null, rnd.nextInt(shapes), 0);
       w.queueTs = rnd.nextInt(10);
       all.add(w);
@@ -109,6 +138,16 @@ class PendingWorkloadsTest {
     for (int step = 0; step < 400; step++) {
       Workload w = all.get(rnd.nextInt(all.size()));
       String where = "step " + step + " on " + w.id();
+      if (byUsage && rnd.nextInt(6) == 0) { // a LocalQueue's usage changes (penalty, settlement, sample)
+        String lq = "ns/lq" + rnd.nextInt(3);
+        double u = rnd.nextInt(4);
+        pw.reorderLocalQueue(lq, () -> {
+          List<Workload> heap = new ArrayList<>(ref.heap);
+          ref.heap.clear();
+          usage.put(lq, u);
+          ref.heap.addAll(heap);
+        });
+      }
       switch (rnd.nextInt(9)) {
         case 0, 1 -> assertEquals(ref.pushActive(w), pw.pushActive(w), where);
         case 2 -> {

@@ -89,6 +89,7 @@ class KueueMetricsTest {
     expected.put("kueue_admitted_until_ready_wait_time_seconds", List.of(cq, pc, rr));
     expected.put("kueue_local_queue_ready_wait_time_seconds", List.of("name", "namespace", pc, rr));
     expected.put("kueue_local_queue_admitted_until_ready_wait_time_seconds", List.of("name", "namespace", pc, rr));
+    expected.put("kueue_local_queue_admission_fair_sharing_usage", List.of("name", "namespace", cq, rr));
     Map<String, List<String>> actual = new HashMap<>();
     for (MetricFamily<?> f : new KueueMetrics().families()) {
       actual.put(f.name(), f.labelNames());

@@ -89,6 +89,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   /** Checked mode: the status record compares its counts with the engine's. */
   boolean checked;
   boolean explain;
+  /** Admission fair sharing's usage samples (only scheduled when it is configured). */
+  private final UsageSamples usageSamples = new UsageSamples(this);
   private boolean cycleScheduled;
   private boolean bindScheduled;
   private long slowDownMs;
@@ -117,6 +119,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     this.report = new KueueReport(this);
     this.downtime = new ControllerDowntime(this);
     kueue.queues().absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
+    if (spec.kueue().admissionFairSharing() != null) {
+      kueue.enableAdmissionFairSharing(spec.localQueues());
+    }
     this.ended = new EndedWorkloads(spec.timeline());
   }
 
@@ -225,6 +230,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
         kueue.processInadmissibleRequeues();
         requestCycle();
       }
+      case LOCAL_QUEUE_USAGE_SAMPLE -> usageSamples.fired(e.time(), kueue);
       case BACKOFF_EXPIRY -> {
         kueue.backoffFinished((Workload) e.payload());
         requestCycle();
@@ -351,6 +357,19 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   @Override
   public void scheduleBackoffExpiry(Workload w, long atMs) {
     loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, this, w);
+  }
+
+  /** Admission fair sharing sampled these LocalQueues: Kueue writes their status and usage gauge. */
+  void usageSampled(List<String> localQueues) {
+    if (status != null) {
+      status.usageSampled(localQueues);
+    }
+    metrics.usageSampled(localQueues);
+  }
+
+  @Override
+  public void scheduleUsageSample(long atMs) {
+    usageSamples.schedule(atMs);
   }
 
   @Override

@@ -146,6 +146,17 @@ final class KueueMetricsFeed {
     }
   }
 
+  /** Kueue reportAfsUsage: the LocalQueue reconciler sets the usage gauge of each LocalQueue it sampled. */
+  void usageSampled(List<String> localQueues) {
+    for (String lq : localQueues) {
+      String cq = spec.localQueues().stream().filter(l -> l.name().equals(lq)).map(LocalQueueSpec::clusterQueue)
+          .findFirst().orElse("");
+      LocalQueueRef ref = localQueue(lq);
+      metrics.localQueueAdmissionFairSharingUsage.set(kueue.admissionFairSharing().usage(lq), ref.name(), ref.namespace(), cq,
+          KueueMetrics.STANDALONE);
+    }
+  }
+
   /** Kueue reportFinishedWorkload, and the finished_workloads gauges (finished workloads still present). */
   void finished(Workload w) {
     LocalQueueRef lq = localQueue(w);

@@ -22,6 +22,24 @@ final class KueueQuantity {
     return binary ? binary(amount) : decimal(amount, 0);
   }
 
+  /**
+   * A decimal quantity (Kueue's scaled amounts, e.g. admission fair sharing's consumed resources) as
+   * Kubernetes' canonical DecimalSI text: the largest power of 1000 (from nano up) that keeps the mantissa whole.
+   */
+  static String decimal(java.math.BigDecimal v) {
+    if (v.signum() == 0) {
+      return "0";
+    }
+    String[] suffix = {"n", "u", "m", "", "k", "M", "G", "T", "P", "E"};
+    java.math.BigDecimal m = v.movePointRight(9);
+    int i = 0;
+    while (i < suffix.length - 1 && m.remainder(java.math.BigDecimal.valueOf(1000)).signum() == 0) {
+      m = m.divide(java.math.BigDecimal.valueOf(1000));
+      i++;
+    }
+    return m.setScale(0, java.math.RoundingMode.DOWN).toPlainString() + suffix[i];
+  }
+
   /** DecimalSI: the largest power of 1000 that keeps the mantissa whole; {@code exp} 0 = units, -1 = milli. */
   private static String decimal(long v, int exp) {
     if (v == 0) {

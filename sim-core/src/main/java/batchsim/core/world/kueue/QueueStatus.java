@@ -1,10 +1,12 @@
 package batchsim.core.world.kueue;
 
+import batchsim.core.kueue.AfsUsageLedger;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.FlavorQuotaSpec;
 import batchsim.core.model.ResourceGroupSpec;
 import batchsim.core.model.ResourceSpace;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,6 +94,28 @@ final class QueueStatus {
       }
     }
     return out;
+  }
+
+  /**
+   * A LocalQueue's status.fairSharing with admission fair sharing: weightedShare (0: Kueue sets it only for
+   * ClusterQueues and Cohorts) and admissionFairSharingStatus (consumedResources, lastUpdate); null when
+   * admission fair sharing is off or the LocalQueue has no ledger entry.
+   */
+  Map<String, Object> admissionFairSharing(String lq) {
+    AfsUsageLedger ledger = kueue.admissionFairSharing() == null ? null : kueue.admissionFairSharing().ledger();
+    Map<String, BigDecimal> consumed = ledger == null ? null : ledger.consumed(lq);
+    if (consumed == null) {
+      return null;
+    }
+    Map<String, Object> resources = new LinkedHashMap<>();
+    consumed.forEach((name, v) -> resources.put(name, KueueQuantity.decimal(v)));
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("consumedResources", resources);
+    status.put("lastUpdate", WorkloadStatus.time(ledger.lastUpdateMs(lq)));
+    Map<String, Object> fs = new LinkedHashMap<>();
+    fs.put("weightedShare", 0L);
+    fs.put("admissionFairSharingStatus", status);
+    return fs;
   }
 
   /** Kueue core.WeightedShare. */

@@ -59,6 +59,11 @@ final class StatusRecorder implements EventTarget {
   private final Set<Workload> dirtyWorkloads = new LinkedHashSet<>();
   private final Set<String> dirtyQueues = new LinkedHashSet<>();
   private final Set<String> dirtyLocalQueues = new LinkedHashSet<>();
+  /**
+   * LocalQueue → its fairSharing status as Kueue's LocalQueue reconciler last wrote it (at its creation and at
+   * each usage sample; settlements in between change only Kueue's cache).
+   */
+  private final Map<String, Map<String, Object>> afsStatus = new HashMap<>();
   private final Set<String> dirtyCohorts = new LinkedHashSet<>();
   private boolean flushScheduled;
   /** Checked runs: where the written counts disagree with the engine (a change the record did not hear of). */
@@ -134,6 +139,17 @@ final class StatusRecorder implements EventTarget {
     return c;
   }
 
+  /** Admission fair sharing sampled these LocalQueues: their status is written again. */
+  void usageSampled(List<String> localQueues) {
+    for (String lq : localQueues) {
+      afsStatus.put(lq, queueStatus.admissionFairSharing(lq));
+      if (lqIndex.containsKey(lq)) {
+        dirtyLocalQueues.add(lq);
+      }
+    }
+    scheduleFlush();
+  }
+
   void workloadChanged(Workload w) {
     dirtyWorkloads.add(w);
     scheduleFlush();
@@ -193,8 +209,12 @@ final class StatusRecorder implements EventTarget {
       }
       int[] c = lqCounts[lqIndex.get(lq)];
       String[] ns = split(lq);
-      write(now, "LocalQueue", ns[0], ns[1], null,
-          QueueStatus.counts(new LinkedHashMap<>(), c[0], c[1], c[2]));
+      Map<String, Object> s = QueueStatus.counts(new LinkedHashMap<>(), c[0], c[1], c[2]);
+      Map<String, Object> afs = afsStatus.computeIfAbsent(lq, queueStatus::admissionFairSharing);
+      if (afs != null) {
+        s.put("fairSharing", afs);
+      }
+      write(now, "LocalQueue", ns[0], ns[1], null, s);
     }
     dirtyLocalQueues.clear();
     // With fair sharing, usage anywhere in a cohort tree changes every share in it; without, a queue's status
