@@ -51,6 +51,7 @@ public final class KueueEngine {
   final WorkloadStateCheck stateCheck = new WorkloadStateCheck(this);
   final QuotaInvariants quotaInvariants = new QuotaInvariants(this);
   final WaitingTime waiting = new WaitingTime(this);
+  private final EngineChecks checks = new EngineChecks(this);
   private final LongSupplier clock;
   KueueHost host = KueueHost.NONE;
   /** Admission fair sharing, null unless the Configuration has an admissionFairSharing block. */
@@ -212,11 +213,6 @@ public final class KueueEngine {
   /** A user's or owner's changes to one workload mid-run (finish, delete, spec.active, priority, queue). */
   public WorkloadEdits edits() {
     return edits;
-  }
-
-  /** Violations of "no operation on a deleted queue or workload" since the last call. */
-  public List<String> takeOperationViolations() {
-    return workloads.takeOperationViolations();
   }
 
   // ------------------------------------------------------------------ queue changes
@@ -492,37 +488,13 @@ public final class KueueEngine {
     return recorder.events();
   }
 
-  /** Turns on tracking of changed workloads for {@link #checkTouchedWorkloads()}. */
-  public void trackChanges(boolean on) {
-    stateCheck.trackChanges(on);
-    waiting.keepWaiting(on);
-  }
-
-  /** Checked mode: the waiting counts per queue and cause equal a recount ({@link WaitingTime#check}). */
-  public List<String> checkWaitingCounts() {
-    return waiting.check(tree.queues);
-  }
-
   /** Why workloads waited until {@code end}, per queue in {@code order} (quota holders are the host's). */
   public batchsim.core.metrics.WaitingStats waitingStats(long end, List<String> order, int maxBuckets) {
     return waiting.report(end, order, maxBuckets);
   }
 
-  /**
-   * Checks that every workload changed since the last call is in exactly one lifecycle state and in the
-   * structures that state implies: a pending workload in exactly one of its queue's active heap or
-   * inadmissible set, a workload holding quota in its queue's admitted set and nowhere else, a finished
-   * one nowhere. Returns the violations (empty when clean) and forgets the changed set.
-   */
-  public List<String> checkTouchedWorkloads() {
-    return stateCheck.checkTouchedWorkloads();
-  }
-
-  /**
-   * Checks the quota invariants on every node of every tree (see {@link QuotaInvariants#checkQuotaInvariants}).
-   * Returns the violations found (empty when clean).
-   */
-  public List<String> checkQuotaInvariants() {
-    return quotaInvariants.checkQuotaInvariants();
+  /** The checks a checked run makes after every event. */
+  public EngineChecks checks() {
+    return checks;
   }
 }

@@ -31,7 +31,7 @@ class InvariantCheckTest {
         QueueingStrategy.BEST_EFFORT_FIFO, PreemptionSpec.NEVER, FlavorFungibility.DEFAULT, 1.0, List.of());
     KueueEngine e = new KueueEngine(KueueConfig.defaults(), ResourceSpace.of(List.of("cpu")),
         List.of(ResourceFlavorSpec.plain("default")), List.of(), List.of(cq, lender), () -> 0L);
-    e.trackChanges(true);
+    e.checks().trackChanges(true);
     return e;
   }
 
@@ -43,26 +43,26 @@ class InvariantCheckTest {
   void quotaCheck_flagsUsageAboveNominalPlusBorrowingLimit() {
     KueueEngine e = engine();
     e.assumeAdmitted(wl("w", 6), "a", 0, 0, null, new int[][] {{0}}, 0);
-    assertTrue(e.checkQuotaInvariants().isEmpty(), "6 = nominal 4 + borrowingLimit 2 is allowed");
+    assertTrue(e.checks().checkQuotaInvariants().isEmpty(), "6 = nominal 4 + borrowingLimit 2 is allowed");
     e.tree.queuesByName.get("a").addUsage(0, 1); // corrupt: one more than the limit allows
-    assertFalse(e.checkQuotaInvariants().isEmpty());
+    assertFalse(e.checks().checkQuotaInvariants().isEmpty());
   }
 
   @Test
   void quotaCheck_flagsCohortUsageOutOfSyncWithChildren() {
     KueueEngine e = engine();
     e.tree.cohorts.get("co").usage[0] = 3; // the cohort believes 3 are used, its only child uses 0
-    assertFalse(e.checkQuotaInvariants().isEmpty());
+    assertFalse(e.checks().checkQuotaInvariants().isEmpty());
   }
 
   @Test
   void workloadCheck_flagsAPendingWorkloadInTwoPlaces() {
     KueueEngine e = engine();
     Workload w = e.submit(wl("w", 1), "a", 0, 0, null);
-    assertTrue(e.checkTouchedWorkloads().isEmpty());
+    assertTrue(e.checks().checkTouchedWorkloads().isEmpty());
     e.tree.queuesByName.get("a").pending.held.members.add(w); // corrupt: in the heap and parked at once
     e.stateCheck.touch(w);
-    assertFalse(e.checkTouchedWorkloads().isEmpty());
+    assertFalse(e.checks().checkTouchedWorkloads().isEmpty());
   }
 
   @Test
@@ -70,21 +70,21 @@ class InvariantCheckTest {
     KueueEngine e = engine();
     Workload w = e.submit(wl("w", 100), "a", 0, 0, null); // more than a and b can ever hold
     e.runCycle();
-    assertTrue(e.checkWaitingCounts().isEmpty(), e.checkWaitingCounts().toString());
+    assertTrue(e.checks().checkWaitingCounts().isEmpty(), e.checks().checkWaitingCounts().toString());
     // corrupt: its condition changes behind the tracker's back (the count still says "not yet tried" or quota)
     w.conditions.put(ConditionType.QUOTA_RESERVED,
         new Condition(ConditionType.QUOTA_RESERVED, false, "Deactivated", "The workload is deactivated", 0));
-    assertFalse(e.checkWaitingCounts().isEmpty());
+    assertFalse(e.checks().checkWaitingCounts().isEmpty());
   }
 
   @Test
   void workloadCheck_flagsAFinishedWorkloadStillHoldingQuota() {
     KueueEngine e = engine();
     Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);
-    e.checkTouchedWorkloads();
+    e.checks().checkTouchedWorkloads();
     w.state = WorkloadState.FINISHED; // corrupt: finished without releasing
     e.stateCheck.touch(w);
-    assertFalse(e.checkTouchedWorkloads().isEmpty());
+    assertFalse(e.checks().checkTouchedWorkloads().isEmpty());
   }
 
   @Test
@@ -92,9 +92,9 @@ class InvariantCheckTest {
     KueueEngine e = engine();
     Workload w = e.assumeAdmitted(wl("w", 1), "a", 0, 0, null, new int[][] {{0}}, 0);
     e.finish(w);
-    e.checkTouchedWorkloads();
+    e.checks().checkTouchedWorkloads();
     e.tas.secondPass.forceForTest(w); // corrupt: Kueue never queues a finished workload for a second pass
     e.stateCheck.touch(w);
-    assertFalse(e.checkTouchedWorkloads().isEmpty());
+    assertFalse(e.checks().checkTouchedWorkloads().isEmpty());
   }
 }

@@ -74,7 +74,7 @@ class QuotaTreeTest {
     Workload w = e.reservedWorkloads().get(0);
     e.finish(w);
     assertEquals(0, e.cohortUsage("co", 0));
-    assertTrue(e.checkQuotaInvariants().isEmpty());
+    assertTrue(e.checks().checkQuotaInvariants().isEmpty());
   }
 
   @Test

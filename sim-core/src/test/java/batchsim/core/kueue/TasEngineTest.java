@@ -234,7 +234,7 @@ class TasEngineTest {
     e.runCycle();
     assertEquals(WorkloadState.PENDING, a.state());
     assertEquals(List.of("r2-x2:1"), slots(e, b));
-    assertTrue(e.checkQuotaInvariants().isEmpty(), () -> e.checkQuotaInvariants().toString());
+    assertTrue(e.checks().checkQuotaInvariants().isEmpty(), () -> e.checks().checkQuotaInvariants().toString());
   }
 
   @Test
@@ -258,7 +258,7 @@ class TasEngineTest {
     assertNull(e.unhealthyNode(a));
     assertEquals(1, e.nodeRepairs());
     assertEquals(WorkloadState.RESERVED, a.state());
-    assertTrue(e.checkQuotaInvariants().isEmpty(), () -> e.checkQuotaInvariants().toString());
+    assertTrue(e.checks().checkQuotaInvariants().isEmpty(), () -> e.checks().checkQuotaInvariants().toString());
   }
 
   @Test
@@ -278,7 +278,7 @@ class TasEngineTest {
     now = 2000;
     e.runCycle();
     assertEquals(List.of("r2-x1:1", "r2-x2:1"), slots(e, a)); // requeued and admitted again, on r2
-    assertTrue(e.checkQuotaInvariants().isEmpty(), () -> e.checkQuotaInvariants().toString());
+    assertTrue(e.checks().checkQuotaInvariants().isEmpty(), () -> e.checks().checkQuotaInvariants().toString());
   }
 
   @Test
@@ -337,7 +337,7 @@ class TasEngineTest {
     assertEquals(List.of("r1-x1:1"), slots(e, w));
     assertEquals(List.of("admitted foo [TasPlacement[podSet=0, flavor=tas, slots=[Slot[domain=r1-x1, "
         + "nodes=[r1-x1], count=1]]]]"), log);
-    assertTrue(e.checkQuotaInvariants().isEmpty(), () -> e.checkQuotaInvariants().toString());
+    assertTrue(e.checks().checkQuotaInvariants().isEmpty(), () -> e.checks().checkQuotaInvariants().toString());
   }
 
   @Test

@@ -152,7 +152,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public void checked(boolean on) {
-    kueue.trackChanges(on);
+    kueue.checks().trackChanges(on);
     checked = on;
   }
 
@@ -502,10 +502,10 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public List<String> checkInvariants() {
-    List<String> v = new ArrayList<>(kueue.checkQuotaInvariants());
-    v.addAll(kueue.checkTouchedWorkloads());
-    v.addAll(kueue.checkWaitingCounts());
-    v.addAll(kueue.takeOperationViolations());
+    List<String> v = new ArrayList<>(kueue.checks().checkQuotaInvariants());
+    v.addAll(kueue.checks().checkTouchedWorkloads());
+    v.addAll(kueue.checks().checkWaitingCounts());
+    v.addAll(kueue.checks().takeOperationViolations());
     if (status != null && checked) {
       v.addAll(status.takeViolations());
     }

@@ -20,8 +20,8 @@ class OperationInvariantTest {
     world.runUntil(10_000);
     KueueAdmission k = (KueueAdmission) world.engine();
     assertTrue(k.kueue().reservedWorkloads().isEmpty(), "j1 finished");
-    assertTrue(k.kueue().takeOperationViolations().isEmpty());
+    assertTrue(k.kueue().checks().takeOperationViolations().isEmpty());
     k.kueue().delete(k.finishedForTest()); // deleting a finished workload is refused and reported
-    assertFalse(k.kueue().takeOperationViolations().isEmpty());
+    assertFalse(k.kueue().checks().takeOperationViolations().isEmpty());
   }
 }
