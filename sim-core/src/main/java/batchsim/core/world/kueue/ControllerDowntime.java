@@ -85,6 +85,6 @@ final class ControllerDowntime implements EventTarget {
     List<Runnable> now = new ArrayList<>(missed);
     missed.clear();
     now.forEach(Runnable::run);
-    admission.schedulerRestarted();
+    admission.scheduler.restarted(); // its pending wake-ups were dropped: it runs a cycle now
   }
 }

@@ -9,7 +9,6 @@ import batchsim.core.engine.EventTarget;
 import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.KueueHost;
-import batchsim.core.kueue.Scheduler.CycleOutcome;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
 import batchsim.core.metrics.MetricFamily;
@@ -38,15 +37,10 @@ import java.util.SplittableRandom;
  * Kueue as the world's admission engine: workloads go to {@link KueueEngine}, cycles run when something that
  * could change a decision happened, and an admitted workload's pods go to the world's kube-scheduler
  * emulation; the workload starts once all its pods are bound (plus pod start-up), then runs its runtime.
- *
- * <p>A cycle is requested whenever something that could change an admission decision happens (arrival,
- * finish, quota released, parked workloads returned) and runs after everything else at that instant. A
- * cycle that changed nothing (every head went back to the active heap unchanged) is not repeated until
- * the next such event: Kueue would spin on the same answer.
+ * A cycle is requested whenever something that could change an admission decision happens (arrival, finish,
+ * quota released, parked workloads returned); {@link SchedulerLoop} decides when it runs.
  */
 public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTarget {
-  private static final long MAX_SLOW_DOWN_MS = 10;
-
   final WorldContext world;
   final SimulationSpec spec;
   final EventLoop loop;
@@ -91,10 +85,9 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   boolean explain;
   /** Admission fair sharing's usage samples (only scheduled when it is configured). */
   private final UsageSamples usageSamples = new UsageSamples(this);
-  private boolean cycleScheduled;
+  /** When Kueue's scheduler runs its next cycle. */
+  final SchedulerLoop scheduler = new SchedulerLoop(this);
   private boolean bindScheduled;
-  private long slowDownMs;
-  private long nextCycleNotBefore;
   private long seq;
 
   public KueueAdmission(WorldContext world) {
@@ -221,7 +214,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
       return;
     }
     switch (e.kind()) {
-      case SCHEDULE -> cycle();
+      case SCHEDULE -> scheduler.cycle();
       case BIND -> {
         bindScheduled = false;
         runs.bindWaiting();
@@ -240,44 +233,13 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   }
 
   void requestCycle() {
-    if (!cycleScheduled) {
-      cycleScheduled = true;
-      long at = Math.max(loop.now() + spec.kueue().cycleLatencyMs(), nextCycleNotBefore);
-      loop.schedule(at, EventKind.SCHEDULE, this, null);
-    }
-  }
-
-  /** Kueue's scheduler starts afresh after a restart: its pending wake-ups were dropped, it runs a cycle now. */
-  void schedulerRestarted() {
-    cycleScheduled = false;
-    slowDownMs = 0;
-    nextCycleNotBefore = loop.now();
-    requestCycle();
+    scheduler.request();
   }
 
   void requestBind() {
     if (!bindScheduled && binder.hasWaiting()) {
       bindScheduled = true;
       loop.schedule(loop.now(), EventKind.BIND, this, null);
-    }
-  }
-
-  private void cycle() {
-    cycleScheduled = false;
-    metrics.cycleStarts();
-    CycleOutcome o = kueue.runCycle();
-    metrics.cycleEnded(o);
-    // Kueue's scheduler loop backs off after a cycle that admitted nothing (wait.SlowDown: 1 ms doubling
-    // to 10 ms). A cycle that preempted also waits at least 1 ms: the evictions are API writes, and an
-    // instant in virtual time must not host an unbounded preempt/readmit exchange.
-    if (o.admitted() > 0 && o.preempted() == 0) {
-      slowDownMs = 0;
-    } else {
-      slowDownMs = o.admitted() > 0 ? 1 : Math.min(slowDownMs == 0 ? 1 : slowDownMs * 2, MAX_SLOW_DOWN_MS);
-    }
-    nextCycleNotBefore = loop.now() + slowDownMs;
-    if (o.changed()) {
-      requestCycle();
     }
   }
 
