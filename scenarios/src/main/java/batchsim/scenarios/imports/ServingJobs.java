@@ -23,14 +23,7 @@ final class ServingJobs {
    * its own Workload (pod.constructPodSets: one pod set {@code main} of 1 pod); replicas (default 1) of them.
    */
   JobTemplate deployment(KubeObject o) {
-    Node spec = Tree.get(o.node(), "spec");
-    Node template = Tree.get(spec, "template");
-    long replicas = p.number(Tree.get(spec, "replicas"), 1);
-    if (replicas == 0) {
-      return scaledToZero(o);
-    }
-    return p.template(o, o.name(), o.kind(), List.of(p.podSet(o, "main", 1, template, "Deployment " + o.name())),
-        BatchJobs.list(template), (int) replicas);
+    return replicated(o, false);
   }
 
   /**
@@ -38,14 +31,19 @@ final class ServingJobs {
    * {@code main} (statefulset pod reconciler), so one Workload with one pod set.
    */
   JobTemplate statefulSet(KubeObject o) {
+    return replicated(o, true);
+  }
+
+  /** replicas (default 1) pods of the template: one Workload of them all ({@code oneGroup}), or one each. */
+  private JobTemplate replicated(KubeObject o, boolean oneGroup) {
     Node spec = Tree.get(o.node(), "spec");
     Node template = Tree.get(spec, "template");
     long replicas = p.number(Tree.get(spec, "replicas"), 1);
     if (replicas == 0) {
       return scaledToZero(o);
     }
-    return p.template(o, o.name(), o.kind(), List.of(p.podSet(o, "main", replicas, template,
-        "StatefulSet " + o.name())), BatchJobs.list(template), 1);
+    return p.template(o, o.name(), o.kind(), List.of(p.podSet(o, "main", oneGroup ? replicas : 1, template,
+        o.kind() + " " + o.name())), BatchJobs.list(template), oneGroup ? 1 : (int) replicas);
   }
 
   /**
