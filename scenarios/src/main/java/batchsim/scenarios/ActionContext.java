@@ -15,6 +15,8 @@ import java.util.Set;
  */
 final class ActionContext {
   final Problems problems;
+  /** The scenario's root (feature gates are read where an action needs them). */
+  final Node root;
   final Spec.Scenario scenario;
   final KubeBinder kube;
   final QueueBinder queues;
@@ -39,6 +41,7 @@ final class ActionContext {
   ActionContext(Node root, Spec.Scenario scenario, Problems problems, Set<String> growingPools) {
     this.scenario = scenario;
     this.problems = problems;
+    this.root = root;
     this.kube = new KubeBinder(problems);
     this.distributions = new WorkloadBinder(kube);
     this.queues = new QueueBinder(kube);

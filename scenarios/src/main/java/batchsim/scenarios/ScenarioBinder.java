@@ -177,7 +177,8 @@ final class ScenarioBinder {
       strategies = given.isEmpty() ? strategies : List.copyOf(given);
     }
     Fields gates = f.map("featureGates", "PrioritySortingWithinCohort", "PartialAdmission",
-        "PrioritizePreemptorWorkloads", "AdmissionFairSharing");
+        "PrioritizePreemptorWorkloads", "AdmissionFairSharing", ElasticBinder.GATE);
+    gates.bool(ElasticBinder.GATE, true); // read where scaling is asked for (ElasticBinder)
     return new KueueConfig(fairSharing, strategies,
         f.duration("cycleLatency", d.cycleLatencyMs()),
         f.duration("inadmissibleRequeueDelay", d.inadmissibleRequeueDelayMs()),

@@ -95,7 +95,7 @@ final class Spec {
   /** {@code count} is {@code WorkloadClass.UNLIMITED} and {@code untilMs} Long.MAX_VALUE when unset. */
   record WorkloadClass(ScalarNode name, ScalarNode queue, Priority priority, ArrivalProcess arrival,
       Node arrivalAt, long count, long startMs, long untilMs, Distribution runtime, List<PodSet> podSets,
-      long terminationGraceMs) {}
+      long terminationGraceMs, List<batchsim.core.model.ElasticAction.Step> scaling, Node scalingNode) {}
 
   /**
    * {@code runtime} is the runtime's distribution ({@link Distribution.Constant} for a plain duration);

@@ -113,6 +113,7 @@ final class TimelineBinder {
       }
       TimelineOrder.check(events, nodes, objectsAtStart(), problems);
     }
+    ElasticBinder.classPatterns(root, scenario, problems, events);
     Node fm = m.get("failures");
     if (fm != null) {
       for (Node n : Fields.items(fm, problems)) {

@@ -1,6 +1,7 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.ClusterAction;
+import batchsim.core.model.ElasticAction;
 import batchsim.core.model.WorkloadAction;
 import batchsim.core.model.WorkloadAction.CheckVerdict;
 import batchsim.core.model.WorkloadAction.ProvisioningCondition;
@@ -19,7 +20,8 @@ import java.util.Set;
  */
 final class WorkloadActions extends ActionFamily {
   static final List<String> KEYS = List.of("finishWorkload", "failWorkload", "deleteWorkload", "deactivateWorkload",
-      "activateWorkload", "setWorkloadPriority", "moveWorkload", "setAdmissionCheck", "setProvisioningRequest");
+      "activateWorkload", "setWorkloadPriority", "moveWorkload", "setAdmissionCheck", "setProvisioningRequest",
+      "scaleWorkload");
 
   private final WorkloadNames names;
   private final Map<String, Integer> priorityClasses = new LinkedHashMap<>();
@@ -48,6 +50,16 @@ final class WorkloadActions extends ActionFamily {
         }
         ScalarNode pc = f.reference("priorityClass", priorityClasses.keySet(), "priority class");
         return pc == null ? null : new WorkloadAction.SetPriority(w, priorityClasses.get(pc.text()), pc.text());
+      }
+      case "scaleWorkload": { // [elastic] the job's parallelism changes (Kueue workload slices)
+        Fields f = outer.map(kind, "workload", "pods");
+        String w = workload(f);
+        f.required("pods");
+        int pods = f.int32("pods", 0, 1);
+        if (w == null || pods < 1 || ElasticBinder.refusedByGate(ctx.root, f.node(), ctx.problems)) {
+          return null;
+        }
+        return new ElasticAction.Scale(w, pods);
       }
       case "moveWorkload": {
         Fields f = outer.map(kind, "workload", "localQueue");

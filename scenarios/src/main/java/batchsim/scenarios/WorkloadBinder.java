@@ -40,7 +40,7 @@ final class WorkloadBinder {
     List<Spec.WorkloadClass> out = new ArrayList<>();
     for (Node n : items) {
       Fields f = Fields.of(n, problems, "name", "queue", "priorityClass", "priority", "arrival", "count", "start",
-          "until", "runtime", "podSets", "manifest", "terminationGracePeriod");
+          "until", "runtime", "podSets", "manifest", "terminationGracePeriod", "scaling");
       ScalarNode name = f.requiredName("name");
       // manifest: a Job/JobSet/Pod group file gives queue, priority class and pod sets the class does not
       Fields manifest = f.has("manifest")
@@ -64,8 +64,10 @@ final class WorkloadBinder {
       Distribution runtime = runtimeNode == null ? null : runtime(runtimeNode);
       // the pods' terminationGracePeriodSeconds; absent: kueue.terminationGracePeriod
       long grace = f.duration("terminationGracePeriod", WorkloadSpec.SCENARIO_GRACE);
+      List<Spec.PodSet> podSets = podSets(manifest != null && !f.has("podSets") ? manifest : f);
+      // [elastic] the class's scaling pattern (ElasticBinder)
       out.add(new Spec.WorkloadClass(name, queue, priority, arrival, arrivalNode, count, start, until, runtime,
-          podSets(manifest != null && !f.has("podSets") ? manifest : f), grace));
+          podSets, grace, ElasticBinder.steps(f.get("scaling"), podSets, problems), f.get("scaling")));
     }
     return out;
   }

@@ -71,6 +71,9 @@ final class Preemptor {
 
   /** Kueue SatisfiesPreemptionPolicy. */
   boolean satisfiesPolicy(Workload preemptor, Workload candidate, PreemptionPolicy policy) {
+    if (preemptor.replacementFor == candidate) {
+      return false; // [elastic] Kueue FindReplacedSliceTarget: the replaced slice is finished, never preempted
+    }
     boolean lower = preemptor.priority > candidate.priority;
     switch (policy) {
       case LOWER_PRIORITY:

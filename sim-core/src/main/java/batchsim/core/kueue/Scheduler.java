@@ -71,6 +71,11 @@ public final class Scheduler {
     }
   }
 
+  /** [elastic] Workload slices: a replacement is nominated and admitted with the old slice's quota as its own. */
+  private WorkloadSlices slices() {
+    return engine.edits.slices();
+  }
+
   CycleOutcome schedule() {
     if (blockedOnPodsReady && engine.workloads.admissionBlockedByPodsReady()) {
       return new CycleOutcome(0, 0, 0, false);
@@ -99,7 +104,7 @@ public final class Scheduler {
     }
     for (Workload h : heads) {
       Entry e = new Entry(h);
-      nominator.nominate(e);
+      slices().nominate(h, () -> nominator.nominate(e)); // [elastic] a replacement slice counts the old one's quota
       (e.assignment == null ? inadmissible : entries).add(e);
     }
     Map<Workload, Target> victims = new LinkedHashMap<>();
@@ -109,7 +114,10 @@ public final class Scheduler {
     List<Entry> order = engine.config.fairSharing() ? new ArrayList<>(entries) : ordering.classicalOrder(entries);
     while (!order.isEmpty() && !blockedOnPodsReady) {
       Entry e = engine.config.fairSharing() ? ordering.popFairSharing(order) : order.remove(0);
+      Workload replaced = slices().beforeProcess(e.w);
+      int held = cycleUsage.size();
       process(e, victims, cycleUsage);
+      slices().afterProcess(e.w, replaced, e.status == Status.ASSUMED, cycleUsage.size() > held);
       admitted += e.status == Status.ASSUMED ? 1 : 0;
       preempted += e.newEvictions;
     }
@@ -117,6 +125,7 @@ public final class Scheduler {
       ((ClusterQueue) cu[0]).removeUsage((FrAmounts) cu[1]);
       engine.tas.admissions.apply((TasAdmissions.Usage) cu[2], -1); // [TAS] capacity held for the cycle only
     }
+    slices().cycleEnded();
     boolean changed = admitted > 0 || preempted > 0;
     for (Entry e : order) { // blocked before their turn: back to the heap as they were
       e.cq.requeueIfNotPresent(e.w, RequeueReason.FAILED_AFTER_NOMINATION, engine.now());

@@ -67,6 +67,16 @@ public final class Workload {
   String pendingReason = "";
   String pendingMessage = "";
 
+  // Elastic jobs (workload slices, see WorkloadSlices).
+  /** The admitted slice this one is to replace (Kueue workload-slice-replacement-for), until it is replaced. */
+  Workload replacementFor;
+  /** The newer slice made to replace this one, or null. */
+  Workload replacement;
+  /** The job's first slice's name (Kueue workload-slice-name annotation), null for a job never scaled up. */
+  String sliceName;
+  /** Its place in the job's chain of slices (the first is 1). */
+  int sliceIndex = 1;
+
   /** Simulation-owned data (pods, nodes); the Kueue engine never reads it. */
   public Object runtime;
 
@@ -86,6 +96,25 @@ public final class Workload {
 
   public String id() {
     return spec.id();
+  }
+
+  /** The job's name: its first slice's id (an elastic job's later slices are named after it). */
+  public String jobName() {
+    return sliceName == null ? spec.id() : sliceName;
+  }
+
+  /** The newest slice of this workload's job (itself unless a scale-up made another). */
+  public Workload latestSlice() {
+    Workload w = this;
+    while (w.replacement != null) {
+      w = w.replacement;
+    }
+    return w;
+  }
+
+  /** The slice this one replaces while that one still exists (Kueue workload-slice-replacement-for), or null. */
+  public Workload replacementFor() {
+    return replacementFor;
   }
 
   public int priority() {

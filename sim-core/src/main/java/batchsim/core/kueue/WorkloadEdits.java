@@ -12,9 +12,16 @@ public final class WorkloadEdits {
   private static final String DEACTIVATED = "Deactivated";
   private static final String DEACTIVATED_MESSAGE = "The workload is deactivated";
   private final KueueEngine engine;
+  private final WorkloadSlices slices;
 
   WorkloadEdits(KueueEngine engine) {
     this.engine = engine;
+    this.slices = new WorkloadSlices(engine);
+  }
+
+  /** Elastic jobs: the job's parallelism changes (workload slices). */
+  public WorkloadSlices slices() {
+    return slices;
   }
 
   /**
@@ -128,15 +135,20 @@ public final class WorkloadEdits {
     w.shape = new SchedulingShape(priority, w.spec.podSets());
     w.spec = respec(w.spec, w.spec.localQueue(), priority, priorityClass == null ? w.spec.priorityClass() : priorityClass);
     if (queued) {
-      if (ClusterQueue.backoffExpired(w, engine.now())) {
-        q.pushActive(w);
-      } else {
-        q.pushInadmissible(w);
-      }
+      requeueChanged(w, q);
     } else if (w.holdsQuota()) {
       engine.requeues.notifyRequeue(q);
     }
     engine.stateCheck.touch(w);
+  }
+
+  /** A queued workload whose spec changed goes back to its queue at its new place (Kueue PushOrUpdate). */
+  void requeueChanged(Workload w, ClusterQueue q) {
+    if (ClusterQueue.backoffExpired(w, engine.now())) {
+      q.pushActive(w);
+    } else {
+      q.pushInadmissible(w);
+    }
   }
 
   /**

@@ -60,7 +60,6 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     return KueueReport.stuck(live);
   }
 
-  /** The first workload that finished (tests). */
   private Workload firstFinished;
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   final int[] holding;
@@ -179,6 +178,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     }
     world.recorder().arrival(((WorkloadRun) w.runtime).queue);
     return true;
+  }
+
+  /** [elastic] A new slice of a job that exists: Kueue's job reconciler makes it (no arrival). */
+  Workload submitSlice(WorkloadSpec s) {
+    return submit(s, false);
   }
 
   private Workload submit(WorkloadSpec s, boolean serving) {
@@ -397,8 +401,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public boolean apply(ClusterAction action) {
-    if (action instanceof WorkloadAction a) {
-      workloadActions.apply(a);
+    if (action instanceof WorkloadAction || action instanceof batchsim.core.model.ElasticAction) {
+      workloadActions.apply(action);
       return true;
     }
     if (!kueue.queues().apply(action)) {

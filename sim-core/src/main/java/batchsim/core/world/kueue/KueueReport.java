@@ -163,6 +163,10 @@ final class KueueReport {
     }
     // Pending and deactivated (spec.active=false) workloads say why they hold no quota.
     String msg = waiting && !w.pendingReason().isEmpty() ? w.pendingReason() + ": " + w.pendingMessage() : "";
+    var finished = w.condition(batchsim.core.kueue.ConditionType.FINISHED);
+    if (finished != null && batchsim.core.kueue.WorkloadSlices.REPLACED.equals(finished.reason())) {
+      msg = finished.reason() + ": " + finished.message(); // [elastic] a newer slice of its job took over
+    }
     return new WorkloadRecord(w.id(), w.spec().workloadClass(), w.spec().localQueue(), w.clusterQueueName(),
         w.priority(), w.createdMs(), t(w.firstReservedAtMs()), t(w.reservedAtMs()), t(w.admittedAtMs()),
         t(w.startedAtMs()), t(w.finishedAtMs()), w.evictions(), w.preemptions(), w.state().name(),

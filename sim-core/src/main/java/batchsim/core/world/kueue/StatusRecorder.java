@@ -371,6 +371,9 @@ final class StatusRecorder implements EventTarget {
 
   private void shift(Workload w, Tracked t, boolean pending, boolean reserving, boolean admitted) {
     if (pending == t.pending && reserving == t.reserving && admitted == t.admitted) {
+      if (admitted && t.admittedUsage != null && cqIndex.get(t.cq) != null) {
+        resized(w, t, cqIndex.get(t.cq)); // [elastic] an admitted workload's count may have shrunk in place
+      }
       return;
     }
     Integer cq = cqIndex.get(t.cq);
@@ -402,6 +405,16 @@ final class StatusRecorder implements EventTarget {
     t.pending = pending;
     t.reserving = reserving;
     t.admitted = admitted;
+  }
+
+  private void resized(Workload w, Tracked t, int cq) {
+    long[] now = usage(w);
+    if (!java.util.Arrays.equals(now, t.admittedUsage)) {
+      add(admittedUsage[cq], t.admittedUsage, -1);
+      t.admittedUsage = now;
+      add(admittedUsage[cq], now, 1);
+      dirtyQueues.add(t.cq);
+    }
   }
 
   private long[] usage(Workload w) {

@@ -6,7 +6,9 @@ import batchsim.core.kueue.ConditionType;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
 import batchsim.core.model.ActionRefused;
+import batchsim.core.model.ClusterAction;
 import batchsim.core.model.Durations;
+import batchsim.core.model.ElasticAction;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.WorkloadAction;
 
@@ -26,15 +28,26 @@ final class WorkloadActionsApplier {
     this.admission = admission;
   }
 
-  void apply(WorkloadAction action) {
+  void apply(ClusterAction a0) {
+    if (a0 instanceof ElasticAction.ClassPattern p) {
+      admission.runs.elastic.pattern(p);
+      return;
+    }
+    WorkloadAction action = (WorkloadAction) a0;
     Workload w = live(action.workload());
-    if (action instanceof WorkloadAction.Finish a) {
-      admission.runs.leave(w);
-      admission.kueue.edits().finish(w, a.succeeded(), a.succeeded() ? SUCCEEDED_MESSAGE : FAILED_MESSAGE);
+    if (action instanceof ElasticAction.Scale a) {
+      admission.runs.elastic.scale(w, a.pods());
+    } else if (action instanceof WorkloadAction.Finish a) {
+      for (Workload s : jobSlices(w)) {
+        admission.runs.leave(s);
+        admission.kueue.edits().finish(s, a.succeeded(), a.succeeded() ? SUCCEEDED_MESSAGE : FAILED_MESSAGE);
+      }
       admission.runs.ended(w);
     } else if (action instanceof WorkloadAction.Delete) {
-      admission.runs.leave(w);
-      admission.kueue.edits().delete(w);
+      for (Workload s : jobSlices(w)) {
+        admission.runs.leave(s);
+        admission.kueue.edits().delete(s);
+      }
     } else if (action instanceof WorkloadAction.SetActive a) {
       admission.kueue.edits().setActive(w, a.active());
     } else if (action instanceof WorkloadAction.SetPriority a) {
@@ -49,6 +62,12 @@ final class WorkloadActionsApplier {
       throw new IllegalArgumentException("unknown workload action " + action);
     }
     admission.requestBind();
+  }
+
+  /** [elastic] The job's slices that exist: the admitted one a waiting newer slice replaces, then the newest. */
+  private java.util.List<Workload> jobSlices(Workload w) {
+    Workload held = w.replacementFor();
+    return held != null && admission.live.contains(held) ? java.util.List.of(held, w) : java.util.List.of(w);
   }
 
   /**
@@ -76,20 +95,35 @@ final class WorkloadActionsApplier {
     };
   }
 
-  /** The names a timeline action may give the workload. */
+  /** The names a timeline action may give the workload ([elastic] a later slice: also its job's names). */
   static String[] names(Workload w) {
-    return w.id().indexOf('/') >= 0 ? new String[] {w.id()} : new String[] {w.id(), namespace(w) + "/" + w.id()};
+    String[] own = names(w, w.id());
+    if (w.jobName().equals(w.id())) {
+      return own;
+    }
+    String[] job = names(w, w.jobName());
+    String[] all = java.util.Arrays.copyOf(own, own.length + job.length);
+    System.arraycopy(job, 0, all, own.length, job.length);
+    return all;
   }
 
-  /** The last live workload so named. */
+  private static String[] names(Workload w, String id) {
+    return id.indexOf('/') >= 0 ? new String[] {id} : new String[] {id, namespace(w) + "/" + id};
+  }
+
+  /** The last live workload so named ([elastic] a job's name finds its newest slice). */
   private Workload find(String name) {
     Workload found = null;
     for (Workload w : admission.live) {
-      if (w.id().equals(name) || (w.id().indexOf('/') < 0 && name.equals(namespace(w) + "/" + w.id()))) {
+      if (named(w, w.id(), name) || named(w, w.jobName(), name)) {
         found = w;
       }
     }
     return found;
+  }
+
+  private static boolean named(Workload w, String id, String name) {
+    return id.equals(name) || (id.indexOf('/') < 0 && name.equals(namespace(w) + "/" + id));
   }
 
   private static String namespace(Workload w) {

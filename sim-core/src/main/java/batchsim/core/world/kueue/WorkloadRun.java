@@ -23,6 +23,19 @@ final class WorkloadRun {
   /** The reservation whose start was recorded (time-to-start counts once per admission). */
   long startRecordedFor = Long.MIN_VALUE;
 
+  /**
+   * [elastic] A later slice of an elastic job (not an arrival): the job's arrival, admission and start were
+   * counted with its first slice, and its finish counts from {@link #jobCreatedMs}.
+   */
+  boolean slice;
+  long jobCreatedMs;
+  /** [elastic] The slice this one replaced, whose pods run until this one's pods are made; null when none. */
+  batchsim.core.kueue.Workload adoptedFrom;
+  /** When its FINISH is due (set when it starts running). */
+  long endsAtMs = Long.MIN_VALUE;
+  /** [elastic] The end carried over from the running slice it replaced (the job runs on); MIN_VALUE when none. */
+  long carriedEndMs = Long.MIN_VALUE;
+
   /** Its place in submission order. */
   final long seq;
 

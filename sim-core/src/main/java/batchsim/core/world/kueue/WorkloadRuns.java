@@ -28,6 +28,8 @@ final class WorkloadRuns implements EventTarget {
   private final KueueEngine kueue;
   private final int nRes;
   private final int nFlavors;
+  /** [elastic] Scaling of elastic jobs (workload slices). */
+  final ElasticSlices elastic;
 
   WorkloadRuns(KueueAdmission admission) {
     this.admission = admission;
@@ -37,13 +39,14 @@ final class WorkloadRuns implements EventTarget {
     this.kueue = admission.kueue;
     this.nRes = admission.nRes;
     this.nFlavors = spec.flavors().size();
+    this.elastic = new ElasticSlices(admission, this);
   }
 
   private Recorder recorder() {
     return admission.world.recorder();
   }
 
-  private static WorkloadRun run(Workload w) {
+  static WorkloadRun run(Workload w) {
     return (WorkloadRun) w.runtime;
   }
 
@@ -87,14 +90,45 @@ final class WorkloadRuns implements EventTarget {
     rt.reservationAccounted = w.reservedAtMs();
     if (!rt.serving && !rt.restored) {
       long first = w.firstReservedAtMs() == w.reservedAtMs() ? w.reservedAtMs() - w.createdMs() : -1;
-      recorder().admitted(rt.queue, first);
-      admission.tas.admitted(w, first);
+      if (!rt.slice) { // [elastic] a later slice's admission is not the job's
+        recorder().admitted(rt.queue, first);
+        admission.tas.admitted(w, first);
+      }
       if (w.evictedAtMs() != Workload.UNSET_TIME) {
         recorder().readmitted(rt.queue, w.id(), w.reservedAtMs(), w.reservedAtMs() - w.evictedAtMs());
       }
     }
+    adopt(w, rt);
     admission.holding[rt.queue]++;
     quotaUsage(w, rt.queue, +1);
+  }
+
+  /**
+   * [elastic] The slice it replaces is finished now (Kueue replaceWorkloadSlice): its quota is this one's (released
+   * first, so the books never hold both), its pods run on until this one's are made, and a running job runs on to
+   * its end.
+   */
+  private void adopt(Workload w, WorkloadRun rt) {
+    Workload old = w.replacementFor();
+    if (old == null || !old.holdingQuota()) {
+      return;
+    }
+    WorkloadRun ort = run(old);
+    admission.metrics.finished(old);
+    quotaUsage(old, ort.queue, -1);
+    admission.holding[ort.queue]--;
+    ort.generation++;
+    ort.readyToken++;
+    rt.adoptedFrom = old;
+    rt.carriedEndMs = old.state() == WorkloadState.RUNNING ? ort.endsAtMs : Long.MIN_VALUE;
+  }
+
+  /** [elastic] The replaced slice's pods go (this slice's own pods take their place, or it left). */
+  private void releaseAdopted(WorkloadRun rt) {
+    if (rt.adoptedFrom != null) {
+      releasePods(rt.adoptedFrom);
+      rt.adoptedFrom = null;
+    }
   }
 
   /** Admitted: the pods go to the kube-scheduler (TAS pods to the nodes of their topology assignment). */
@@ -105,6 +139,18 @@ final class WorkloadRuns implements EventTarget {
       loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT, this,
           new ReadyTimeout(w, rt.readyToken, false));
     }
+    releaseAdopted(rt);
+    makePods(w, rt);
+    admission.tas.pin(w, rt.pods); // [TAS] pods go to exactly the nodes of the topology assignment
+    if (rt.restored) {
+      admission.restored.pinToSnapshotNodes(w, rt.pods);
+    }
+    if (binder.bind(w, rt.pods)) {
+      allBound(w);
+    }
+  }
+
+  private void makePods(Workload w, WorkloadRun rt) {
     int[][] flavors = new int[w.spec().podSets().size()][];
     int[] counts = new int[flavors.length];
     for (int i = 0; i < flavors.length; i++) {
@@ -115,11 +161,24 @@ final class WorkloadRuns implements EventTarget {
       }
     }
     rt.pods = binder.pods(w.spec().podSets(), counts, flavors);
-    admission.tas.pin(w, rt.pods); // [TAS] pods go to exactly the nodes of the topology assignment
-    if (rt.restored) {
-      admission.restored.pinToSnapshotNodes(w, rt.pods);
+  }
+
+  /**
+   * [elastic] An admitted workload's count shrank in place: its quota books follow, and its pods are made
+   * again at the new count (released and bound at once, so they take the places the old ones had).
+   */
+  void resized(Workload w, Runnable change) {
+    WorkloadRun rt = run(w);
+    quotaUsage(w, rt.queue, -1);
+    change.run();
+    quotaUsage(w, rt.queue, +1);
+    if (rt.pods == null) {
+      return; // its admission checks are still pending: no pods yet
     }
-    if (binder.bind(w, rt.pods)) {
+    boolean wasBound = rt.pods.allBound();
+    releasePods(w);
+    makePods(w, rt);
+    if (binder.bind(w, rt.pods) && !wasBound && w.state() == WorkloadState.RESERVED) {
       allBound(w);
     }
   }
@@ -137,6 +196,8 @@ final class WorkloadRuns implements EventTarget {
     rt.restored = false; // readmitted later, it is an ordinary workload of the run
     rt.generation++;
     rt.readyToken++;
+    rt.carriedEndMs = Long.MIN_VALUE; // readmitted, the job starts over
+    releaseAdopted(rt);
     binder.cancel(w); // a workload being evicted gets no new pods
     if (!rt.serving) {
       recorder().evicted(rt.queue, w.id(), loop.now(), w.evictionReason(), w.preemptionReason());
@@ -236,12 +297,19 @@ final class WorkloadRuns implements EventTarget {
     if (spec.kueue().waitForPodsReady().blockAdmission()) {
       admission.requestCycle(); // a scheduler blocked on PodsReady may go on
     }
-    if (!rt.serving && !rt.restored && rt.startRecordedFor != w.reservedAtMs()) {
+    if (!rt.serving && !rt.restored && !rt.slice && rt.startRecordedFor != w.reservedAtMs()) {
+      if (rt.startRecordedFor == Long.MIN_VALUE) {
+        elastic.firstStart(w); // [elastic] its class's scaling steps count from here
+      }
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder().started(rt.queue, loop.now() - w.createdMs());
     }
     if (!rt.serving) { // serving pods run until their Deployment scales down
-      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, this, new Timed(w, rt.generation));
+      // [elastic] a slice that replaced a running one finishes when the job would have
+      rt.endsAtMs = rt.carriedEndMs != Long.MIN_VALUE ? Math.max(loop.now(), rt.carriedEndMs)
+          : loop.now() + w.spec().runtimeMs();
+      rt.carriedEndMs = Long.MIN_VALUE;
+      loop.schedule(rt.endsAtMs, EventKind.FINISH, this, new Timed(w, rt.generation));
     }
   }
 
@@ -255,10 +323,17 @@ final class WorkloadRuns implements EventTarget {
     quotaUsage(w, rt.queue, -1);
     kueue.finish(w);
     admission.metrics.finished(w);
+    elastic.jobFinished(w);
     admission.holding[rt.queue]--;
-    recorder().finished(rt.queue, loop.now() - w.createdMs());
+    recorder().finished(rt.queue, loop.now() - jobCreatedMs(w));
     admission.requestBind();
     admission.requestCycle();
+  }
+
+  /** When the job was created: its first slice's creation for an elastic job's later slices. */
+  static long jobCreatedMs(Workload w) {
+    WorkloadRun rt = run(w);
+    return rt.slice ? rt.jobCreatedMs : w.createdMs();
   }
 
   private void evictionComplete(Timed t) {
@@ -270,9 +345,15 @@ final class WorkloadRuns implements EventTarget {
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     admission.metrics.evictionCompleting(w);
-    kueue.evictionComplete(w);
+    // [elastic] a newer slice of its job waits: this one is finished, not requeued
+    boolean replaced = kueue.edits().slices().finishEvictedReplaced(w);
+    if (!replaced) {
+      kueue.evictionComplete(w);
+    }
     admission.holding[rt.queue]--;
-    if (!rt.serving) {
+    if (replaced) {
+      admission.metrics.finished(w);
+    } else if (!rt.serving) {
       recorder().requeued(rt.queue);
     }
     admission.requestBind();
@@ -297,6 +378,7 @@ final class WorkloadRuns implements EventTarget {
     WorkloadRun rt = run(w);
     rt.generation++;
     rt.readyToken++;
+    releaseAdopted(rt);
     if (w.holdingQuota()) {
       releasePods(w);
       quotaUsage(w, rt.queue, -1);
@@ -309,7 +391,7 @@ final class WorkloadRuns implements EventTarget {
     WorkloadRun rt = run(w);
     admission.metrics.finished(w);
     if (!rt.serving) {
-      recorder().finished(rt.queue, loop.now() - w.createdMs());
+      recorder().finished(rt.queue, loop.now() - jobCreatedMs(w));
     }
   }
 
@@ -321,7 +403,7 @@ final class WorkloadRuns implements EventTarget {
     binder.release(w, rt.pods);
   }
 
-  private void quotaUsage(Workload w, int queue, int sign) {
+  void quotaUsage(Workload w, int queue, int sign) {
     int frs = nFlavors * nRes;
     int pods = spec.resources().indexOf(ResourceSpace.PODS);
     for (int i = 0; i < w.spec().podSets().size(); i++) {
