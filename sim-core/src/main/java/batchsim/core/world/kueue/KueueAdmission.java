@@ -87,6 +87,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   private final UsageSamples usageSamples = new UsageSamples(this);
   /** When Kueue's scheduler runs its next cycle. */
   final SchedulerLoop scheduler = new SchedulerLoop(this);
+  final ControllerPace pace;
   private boolean bindScheduled;
   private long seq;
 
@@ -109,6 +110,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     this.holding = new int[spec.clusterQueues().size()];
     this.tas = new TasBinding(spec, world.cluster(), binder, kueue);
     this.runs = new WorkloadRuns(this);
+    this.pace = ControllerPace.of(this);
     this.report = new KueueReport(this);
     this.downtime = new ControllerDowntime(this);
     kueue.queues().absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
@@ -255,7 +257,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   @Override
   public void onAdmitted(Workload w) {
     metrics.admitted(w);
-    runs.admitted(w);
+    pace.admitted(w); // the job sees it at once, or when the admission write landed (controller pace)
   }
 
   @Override

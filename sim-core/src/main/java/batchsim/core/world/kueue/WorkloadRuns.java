@@ -146,7 +146,8 @@ final class WorkloadRuns implements EventTarget {
     }
     // Kueue keeps the victim's quota until its pods are gone (jobframework reconciler), which takes their
     // terminationGracePeriodSeconds; the class's own grace period wins over the scenario's.
-    loop.schedule(loop.now() + w.spec().graceMs(spec.kueue().terminationGraceMs()), EventKind.EVICTION_COMPLETE, this,
+    loop.schedule(admission.pace.evictionSeenAt() + w.spec().graceMs(spec.kueue().terminationGraceMs()),
+        EventKind.EVICTION_COMPLETE, this,
         new Timed(w, rt.generation));
   }
 
@@ -241,7 +242,8 @@ final class WorkloadRuns implements EventTarget {
       recorder().started(rt.queue, loop.now() - w.createdMs());
     }
     if (!rt.serving) { // serving pods run until their Deployment scales down
-      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, this, new Timed(w, rt.generation));
+      loop.schedule(loop.now() + w.spec().runtimeMs() + admission.pace.finishSeenAfterMs(), EventKind.FINISH, this,
+          new Timed(w, rt.generation));
     }
   }
 
