@@ -1,6 +1,7 @@
 package batchsim.scenarios;
 
 import batchsim.core.model.AdmissionFairSharing;
+import batchsim.core.model.ControllerPaceConfig;
 import batchsim.core.model.FairSharingStrategy;
 import batchsim.core.model.KueueConfig;
 import batchsim.core.model.PodSchedulingConfig;
@@ -74,7 +75,7 @@ final class ScenarioBinder {
     pools.addAll(new NodeSourceBinder(kube).pools(cluster.get("nodesFrom"))); // node lists read from files
     PodSchedulingConfig scheduling = scheduling(cluster.map("scheduling", "scoring", "podStartup"));
     KueueConfig kueue = kueue(f.map("kueue", "fairSharing", "cycleLatency", "inadmissibleRequeueDelay",
-        "terminationGracePeriod", "featureGates", "waitForPodsReady", "admissionFairSharing"));
+        "terminationGracePeriod", "featureGates", "waitForPodsReady", "admissionFairSharing", "controllerPace"));
     // waitForPodsReady: TimelineBinder
     List<Spec.Flavor> flavors = new ArrayList<>();
     for (Node n : f.list("resourceFlavors")) {
@@ -189,7 +190,23 @@ final class ScenarioBinder {
             d.prioritizePreemptorWorkloads()))
         // Kueue afs.Enabled: the block and the gate (beta, on by default at the pinned commit)
         .withAdmissionFairSharing(admissionFairSharing(f.map("admissionFairSharing", "usageHalfLifeTime",
-            "usageSamplingInterval", "resourceWeights"), gates.bool("AdmissionFairSharing", true)));
+            "usageSamplingInterval", "resourceWeights"), gates.bool("AdmissionFairSharing", true)))
+        .withControllerPace(controllerPace(f.map("controllerPace", "enable", "clientQPS", "clientBurst",
+            "writeLatency", "watchLatency", "cycleBaseMicros", "perClusterQueueMicros", "perHeadMicros",
+            "perPreemptionCandidateMicros")));
+  }
+
+  /** kueue.controllerPace: the block's presence turns it on (unless enable: false); its physical parameters. */
+  private ControllerPaceConfig controllerPace(Fields f) {
+    if (!f.present() || !f.bool("enable", true)) {
+      return null;
+    }
+    ControllerPaceConfig d = ControllerPaceConfig.defaults();
+    return new ControllerPaceConfig(f.decimal("clientQPS", d.clientQps(), 0.001),
+        f.int32("clientBurst", d.clientBurst(), 1), f.duration("writeLatency", d.writeLatencyMs()),
+        f.duration("watchLatency", d.watchLatencyMs()), f.integer("cycleBaseMicros", d.cycleBaseUs(), 0),
+        f.integer("perClusterQueueMicros", d.perClusterQueueUs(), 0), f.integer("perHeadMicros", d.perHeadUs(), 0),
+        f.integer("perPreemptionCandidateMicros", d.perCandidateUs(), 0));
   }
 
   /** Kueue's admissionFairSharing block with its validation (pkg/config/validation.go); null when off. */

@@ -40,6 +40,8 @@ public enum EventKind {
   INADMISSIBLE_REQUEUE,
   /** waitForPodsReady: the pods of an admitted workload are not ready in time. */
   PODS_READY_TIMEOUT,
+  /** [controller pace] A Kueue API write landed: its effect (an admission the job sees) becomes visible. */
+  API_WRITE,
   /** kube-scheduler binds pending pods. */
   BIND,
   /** One Kueue scheduling cycle. */

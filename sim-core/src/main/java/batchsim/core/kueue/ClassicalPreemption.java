@@ -42,6 +42,7 @@ final class ClassicalPreemption {
     List<Candidate> hierarchy = new ArrayList<>();
     List<Candidate> priority = new ArrayList<>();
     collectHierarchical(ctx, hierarchy, priority);
+    preemptor.candidatesVisited += same.size() + hierarchy.size() + priority.size();
     Comparator<Candidate> order = (a, b) -> preemptor.candidatesOrdering(a.w, b.w, ctx.cq());
     same.sort(order);
     hierarchy.sort(order);

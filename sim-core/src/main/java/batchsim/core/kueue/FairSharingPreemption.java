@@ -32,6 +32,7 @@ final class FairSharingPreemption {
         addForPolicy(ctx, q, ctx.cq().reclaimWithinCohort(), candidates);
       }
     }
+    preemptor.candidatesVisited += candidates.size();
     if (candidates.isEmpty()) {
       return List.of();
     }

@@ -21,6 +21,8 @@ final class Preemptor {
   private final KueueEngine engine;
   private final ClassicalPreemption classical;
   private final FairSharingPreemption fairSharing;
+  /** Candidates the preemption searches have visited so far (the controller pace's cycle cost reads it). */
+  long candidatesVisited;
 
   Preemptor(KueueEngine engine) {
     this.engine = engine;

@@ -44,8 +44,13 @@ public final class Scheduler {
     this.ordering = new EntryOrdering(engine);
   }
 
-  /** What one cycle did. {@code changed} is false when another cycle now would do exactly the same. */
-  public record CycleOutcome(int heads, int admitted, int preempted, boolean changed) {}
+  /**
+   * What one cycle did: heads nominated, admitted, victims preempted, candidates its preemption searches
+   * visited, pending heads whose status it wrote. {@code changed} is false when another cycle now would do
+   * exactly the same.
+   */
+  public record CycleOutcome(int heads, int admitted, int preempted, boolean changed, long candidates,
+      int statusWrites) {}
 
   enum Status { NOT_NOMINATED, NOMINATED, SKIPPED, ASSUMED, EVICTED }
 
@@ -76,13 +81,18 @@ public final class Scheduler {
     return engine.edits.slices();
   }
 
+  /** Pending heads whose QuotaReserved=False condition this cycle changed. */
+  private int statusWrites;
+
   CycleOutcome schedule() {
     if (blockedOnPodsReady && engine.workloads.admissionBlockedByPodsReady()) {
-      return new CycleOutcome(0, 0, 0, false);
+      return new CycleOutcome(0, 0, 0, false, 0, 0);
     }
     blockedOnPodsReady = false;
     engine.cycle++;
     engine.skippedPreemptions.clear();
+    long candidatesBefore = engine.preemptor.candidatesVisited;
+    statusWrites = 0;
     List<Workload> heads = new ArrayList<>();
     // [TAS] Kueue heads(): every ready second-pass workload, in addition to one head per ClusterQueue.
     List<Workload> secondPass = engine.tas.secondPass.takeReady();
@@ -92,7 +102,7 @@ public final class Scheduler {
       }
     }
     if (heads.isEmpty() && secondPass.isEmpty()) {
-      return new CycleOutcome(0, 0, 0, false);
+      return new CycleOutcome(0, 0, 0, false, 0, 0);
     }
     List<Entry> entries = new ArrayList<>();
     List<Entry> inadmissible = new ArrayList<>();
@@ -140,7 +150,8 @@ public final class Scheduler {
     for (Entry e : inadmissible) {
       changed |= requeue(e);
     }
-    return new CycleOutcome(heads.size() + secondPass.size(), admitted, preempted, changed);
+    return new CycleOutcome(heads.size() + secondPass.size(), admitted, preempted, changed,
+        engine.preemptor.candidatesVisited - candidatesBefore, statusWrites);
   }
 
   // ------------------------------------------------------------------ process
@@ -392,7 +403,10 @@ public final class Scheduler {
         || e.requeueReason == RequeueReason.PREEMPTION_NO_CANDIDATES)) {
       q.parkEquivalent(w, reason, e.message, engine.stateCheck.listener());
     }
-    w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, e.message, engine.now());
+    if (w.setCondition(ConditionType.QUOTA_RESERVED, false, reason, e.message, engine.now())
+        && (e.status == Status.NOT_NOMINATED || e.status == Status.SKIPPED)) {
+      statusWrites++; // Kueue requeueAndUpdate patches the status only when the condition changed
+    }
     // Kueue requeueAndUpdate also records a Warning event with the condition's reason.
     engine.recorder.event(w, reason, "Warning");
     // A head parked as inadmissible, or one whose flavor scan will resume elsewhere, changes the next cycle.

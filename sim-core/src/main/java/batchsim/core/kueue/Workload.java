@@ -304,10 +304,12 @@ public final class Workload {
     return history == null ? java.util.List.of() : history;
   }
 
-  void setCondition(ConditionType t, boolean status, String reason, String message, long now) {
+  /** Sets a condition; true when it changed (status, reason or message: Kueue patches the status only then). */
+  boolean setCondition(ConditionType t, boolean status, String reason, String message, long now) {
     Condition old = conditions.get(t);
-    if (old == null || old.status() != status || !old.reason().equals(reason)
-        || !java.util.Objects.equals(old.message(), message)) {
+    boolean changed = old == null || old.status() != status || !old.reason().equals(reason)
+        || !java.util.Objects.equals(old.message(), message);
+    if (changed) {
       if (history != null) {
         history.add(new Condition(t, status, reason, message, now));
       }
@@ -322,6 +324,7 @@ public final class Workload {
       // default): once QuotaReserved is set, a workload without a reservation has Admitted=False.
       setCondition(ConditionType.ADMITTED, false, "NoReservation", "The workload has no reservation", now);
     }
+    return changed;
   }
 
   /** Uses at least one of the given frs (Kueue WorkloadUsesResources). */

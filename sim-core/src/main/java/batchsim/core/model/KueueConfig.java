@@ -18,6 +18,7 @@ import java.util.List;
  * @param prioritizePreemptorWorkloads feature gate PrioritizePreemptorWorkloads (alpha, default off): a
  *     ClusterQueue's preemptor waiting for its victims goes first in the cycle's entry order
  * @param admissionFairSharing the admissionFairSharing block, null when absent (admission fair sharing off)
+ * @param controllerPace the controllers' pace (cycle cost, API client rate), null when off (the default)
  */
 public record KueueConfig(
     boolean fairSharing,
@@ -30,7 +31,8 @@ public record KueueConfig(
     RequeuingTimestamp podsReadyRequeuingTimestamp,
     WaitForPodsReady waitForPodsReady,
     boolean prioritizePreemptorWorkloads,
-    AdmissionFairSharing admissionFairSharing) {
+    AdmissionFairSharing admissionFairSharing,
+    ControllerPaceConfig controllerPace) {
 
   /**
    * Kubernetes' default terminationGracePeriodSeconds (30 s): Kueue keeps an evicted workload's quota until
@@ -63,7 +65,7 @@ public record KueueConfig(
       boolean prioritizePreemptorWorkloads) {
     this(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs, terminationGraceMs,
         prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, waitForPodsReady,
-        prioritizePreemptorWorkloads, null);
+        prioritizePreemptorWorkloads, null, null);
   }
 
   public KueueConfig {
@@ -84,24 +86,30 @@ public record KueueConfig(
   public KueueConfig withPodsReadyRequeuingTimestamp(RequeuingTimestamp t) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
         terminationGraceMs, prioritySortingWithinCohort, partialAdmission, t, waitForPodsReady,
-        prioritizePreemptorWorkloads, admissionFairSharing);
+        prioritizePreemptorWorkloads, admissionFairSharing, controllerPace);
   }
 
   public KueueConfig withWaitForPodsReady(WaitForPodsReady w) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
         terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp, w,
-        prioritizePreemptorWorkloads, admissionFairSharing);
+        prioritizePreemptorWorkloads, admissionFairSharing, controllerPace);
   }
 
   public KueueConfig withPrioritizePreemptorWorkloads(boolean on) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
         terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp,
-        waitForPodsReady, on, admissionFairSharing);
+        waitForPodsReady, on, admissionFairSharing, controllerPace);
   }
 
   public KueueConfig withAdmissionFairSharing(AdmissionFairSharing afs) {
     return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
         terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp,
-        waitForPodsReady, prioritizePreemptorWorkloads, afs);
+        waitForPodsReady, prioritizePreemptorWorkloads, afs, controllerPace);
+  }
+
+  public KueueConfig withControllerPace(ControllerPaceConfig pace) {
+    return new KueueConfig(fairSharing, fairSharingStrategies, cycleLatencyMs, inadmissibleRequeueDelayMs,
+        terminationGraceMs, prioritySortingWithinCohort, partialAdmission, podsReadyRequeuingTimestamp,
+        waitForPodsReady, prioritizePreemptorWorkloads, admissionFairSharing, pace);
   }
 }

@@ -86,6 +86,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   private final UsageSamples usageSamples = new UsageSamples(this);
   /** When Kueue's scheduler runs its next cycle. */
   final SchedulerLoop scheduler = new SchedulerLoop(this);
+  final ControllerPace pace;
   private boolean bindScheduled;
   private long seq;
 
@@ -108,6 +109,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     this.holding = new int[spec.clusterQueues().size()];
     this.tas = new TasBinding(spec, world.cluster(), binder, kueue);
     this.runs = new WorkloadRuns(this);
+    this.pace = ControllerPace.of(this);
     this.report = new KueueReport(this);
     this.downtime = new ControllerDowntime(this);
     kueue.queues().absentAtStart(QueueObjectAction.createdLater(spec.timeline()));
@@ -259,7 +261,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   @Override
   public void onAdmitted(Workload w) {
     metrics.admitted(w);
-    runs.admitted(w);
+    pace.admitted(w); // the job sees it at once, or when the admission write landed (controller pace)
   }
 
   @Override

@@ -7,7 +7,8 @@ import batchsim.core.kueue.Scheduler.CycleOutcome;
  * The pace of Kueue's scheduler loop: a cycle is requested whenever something could change a decision and
  * runs after everything else at that instant ({@code kueue.cycleLatency} later when set), no sooner than the
  * loop's back-off allows. A cycle that changed nothing (every head went back to the active heap unchanged) is
- * not repeated until the next request: Kueue would spin on the same answer.
+ * not repeated until the next request: Kueue would spin on the same answer. Under {@code kueue.controllerPace}
+ * a cycle lasts what {@link CycleCost} says and the next one starts after it (and after the back-off).
  */
 final class SchedulerLoop {
   private static final long MAX_SLOW_DOWN_MS = 10;
@@ -41,7 +42,9 @@ final class SchedulerLoop {
   void cycle() {
     cycleScheduled = false;
     kueue.metrics.cycleStarts();
+    kueue.pace.cycleStarts();
     CycleOutcome o = kueue.kueue.runCycle();
+    long end = kueue.pace.cycleEnded(o); // now, unless the controller pace gives the cycle a duration
     kueue.metrics.cycleEnded(o);
     // Kueue's scheduler loop backs off after a cycle that admitted nothing (wait.SlowDown: 1 ms doubling
     // to 10 ms). A cycle that preempted also waits at least 1 ms: the evictions are API writes, and an
@@ -51,7 +54,7 @@ final class SchedulerLoop {
     } else {
       slowDownMs = o.admitted() > 0 ? 1 : Math.min(slowDownMs == 0 ? 1 : slowDownMs * 2, MAX_SLOW_DOWN_MS);
     }
-    nextCycleNotBefore = kueue.loop.now() + slowDownMs;
+    nextCycleNotBefore = end + slowDownMs;
     if (o.changed()) {
       request();
     }

@@ -207,7 +207,8 @@ final class WorkloadRuns implements EventTarget {
     }
     // Kueue keeps the victim's quota until its pods are gone (jobframework reconciler), which takes their
     // terminationGracePeriodSeconds; the class's own grace period wins over the scenario's.
-    loop.schedule(loop.now() + w.spec().graceMs(spec.kueue().terminationGraceMs()), EventKind.EVICTION_COMPLETE, this,
+    loop.schedule(admission.pace.evictionSeenAt() + w.spec().graceMs(spec.kueue().terminationGraceMs()),
+        EventKind.EVICTION_COMPLETE, this,
         new Timed(w, rt.generation));
   }
 
@@ -307,7 +308,7 @@ final class WorkloadRuns implements EventTarget {
     if (!rt.serving) { // serving pods run until their Deployment scales down
       // [elastic] a slice that replaced a running one finishes when the job would have
       rt.endsAtMs = rt.carriedEndMs != Long.MIN_VALUE ? Math.max(loop.now(), rt.carriedEndMs)
-          : loop.now() + w.spec().runtimeMs();
+          : loop.now() + w.spec().runtimeMs() + admission.pace.finishSeenAfterMs();
       rt.carriedEndMs = Long.MIN_VALUE;
       loop.schedule(rt.endsAtMs, EventKind.FINISH, this, new Timed(w, rt.generation));
     }

@@ -1,0 +1,67 @@
+package batchsim.scenarios;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import batchsim.core.metrics.RunResult;
+import batchsim.core.metrics.WorkloadRecord;
+import batchsim.core.sim.Runs;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** kueue.controllerPace: off changes nothing; on, the baseline of Kueue's perf test is reproduced (README). */
+class ControllerPaceScenarioTest {
+  private static final Path BASELINE = Path.of("examples/kueue-perf-baseline.yaml");
+  private static final Path PACE = Path.of("bench/kueue-perf-pace.yaml");
+
+  private static RunResult run(Path p, String... sets) throws Exception {
+    LoadedScenario s = ScenarioLoader.load(p, List.of(sets));
+    return Runs.run(s.spec(), s.volcano(), false);
+  }
+
+  @Test
+  void offByDefaultAndSwitchedOffChangesNothing() throws Exception {
+    assertNull(ScenarioLoader.load(BASELINE, List.of()).spec().kueue().controllerPace());
+    RunResult plain = run(Path.of("examples/quickstart.yaml"));
+    RunResult off = run(Path.of("examples/quickstart.yaml"), "kueue.controllerPace={enable: false}");
+    assertEquals(plain.workloads(), off.workloads());
+    assertEquals(plain.events(), off.events());
+    RunResult on = run(Path.of("examples/quickstart.yaml"), "kueue.controllerPace={}");
+    assertNotEquals(plain.workloads(), on.workloads(), "switched on, cycles and writes take time");
+  }
+
+  /** Kueue's rangespec means (kueue-tas.md 5.3): the model within 25% of each. */
+  @Test
+  void theBaselineIsReproducedWithinAQuarterOfEachPublishedFigure() throws Exception {
+    RunResult r = run(PACE);
+    Map<String, long[]> byClass = new HashMap<>(); // class -> {count, sum of time to admission}
+    long wall = 0;
+    for (WorkloadRecord w : r.workloads()) {
+      long[] a = byClass.computeIfAbsent(w.workloadClass().split("-")[0], k -> new long[2]);
+      a[0]++;
+      a[1] += w.admittedMs() - w.createdMs(); // Kueue's recorder: Admitted's last transition - creation
+      wall = Math.max(wall, w.finishedMs());
+    }
+    within("large", 16_501, byClass.get("large")[1] / (double) byClass.get("large")[0]);
+    within("medium", 76_768, byClass.get("medium")[1] / (double) byClass.get("medium")[0]);
+    within("small", 215_468, byClass.get("small")[1] / (double) byClass.get("small")[0]);
+    within("wall", 351_116, wall);
+  }
+
+  private static void within(String what, double published, double model) {
+    assertTrue(Math.abs(model / published - 1) <= 0.25, what + ": model " + model + " vs published " + published);
+  }
+
+  @Test
+  void aBadParameterIsALocatedProblem() {
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(PACE, List.of("kueue.controllerPace.clientQPS=0")));
+    assertTrue(e.getMessage().contains("clientQPS"), e.getMessage());
+  }
+}
