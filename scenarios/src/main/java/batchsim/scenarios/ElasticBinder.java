@@ -5,7 +5,6 @@ import batchsim.core.model.ElasticAction;
 import batchsim.core.model.TimelineEvent;
 import batchsim.scenarios.yaml.MapNode;
 import batchsim.scenarios.yaml.Node;
-import batchsim.scenarios.yaml.ScalarNode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +24,18 @@ final class ElasticBinder {
   static boolean gateOn(Node root) {
     Node v = root instanceof MapNode m && m.get("kueue") instanceof MapNode k
         && k.get("featureGates") instanceof MapNode g ? g.get(GATE) : null;
-    return !(v instanceof ScalarNode s && s.text().equals("false"));
+    Boolean on = v == null ? null : Values.bool(v, new Problems()); // any spelling Values.bool accepts
+    return on == null || on;
+  }
+
+  /** Scaling patterns are Kueue's (workload slices): refused, located, when the scenario runs under Volcano. */
+  static void refuseUnderVolcano(Spec.Scenario scenario, Problems problems) {
+    for (Spec.WorkloadClass c : scenario.workloadClasses()) {
+      if (!c.scaling().isEmpty()) {
+        problems.at(c.scalingNode(), "scaling is Kueue's elastic jobs (workload slices, feature gate " + GATE
+            + "); this scenario runs under Volcano");
+      }
+    }
   }
 
   /** Refuses a scaling request when the gate is off (Kueue would not create workload slices). */

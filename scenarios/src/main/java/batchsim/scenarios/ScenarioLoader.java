@@ -137,6 +137,7 @@ public final class ScenarioLoader {
         spec.resources().names(), spec.flavors().stream().map(ResourceFlavorSpec::name).toList(), problems);
     if (volcano != null) {
       expectations.refuseStatusPaths("at(...) reads Kueue's status record; this scenario runs under Volcano", problems);
+      ElasticBinder.refuseUnderVolcano(scenario, problems);
       scenario.listedWorkloads().stream().filter(w -> w.reservation() != null || w.eviction() != null)
           .forEach(w -> problems.at(w.name(), (w.reservation() != null ? "quotaReserved" : "evicted")
               + " is Kueue's live state (an imported Workload); this scenario runs under Volcano"));

@@ -360,6 +360,42 @@ public final class PodBinder {
   }
 
   /**
+   * [elastic] A job's running pods pass from one owner to the next (Kueue workload slices: the new slice's pods
+   * are the old slice's plus the added ones): bound pod i of {@code from} becomes pod i of {@code to} on the
+   * same node when {@code to} has such a pod of the same pod set, else it is released. Call {@link #bind} for
+   * the rest of {@code to}'s pods after.
+   */
+  public void handOver(Object from, Pods old, Object to, Pods fresh) {
+    waiting.remove(from);
+    for (int i = 0; i < old.nodeOfPod.length; i++) {
+      int n = old.nodeOfPod[i];
+      if (n < 0) {
+        continue;
+      }
+      if (i >= fresh.nodeOfPod.length || fresh.podSetOfPod[i] != old.podSetOfPod[i] || fresh.nodeOfPod[i] >= 0) {
+        unbindPod(from, old, i);
+        Node node = cluster.nodes.get(n);
+        if (node.pods.isEmpty()) {
+          node.emptyEpoch++;
+          listener.nodeEmptied(node);
+        }
+        continue;
+      }
+      Node node = cluster.nodes.get(n);
+      node.pods.remove(old.refs[i]);
+      old.refs[i] = null;
+      old.nodeOfPod[i] = -1;
+      old.bound--;
+      placed(from, node, old, i, -1);
+      fresh.nodeOfPod[i] = n;
+      fresh.bound++;
+      fresh.refs[i] = new Node.PodRef(to, fresh, i);
+      node.pods.add(fresh.refs[i]);
+      placed(to, node, fresh, i, +1);
+    }
+  }
+
+  /**
    * The node stops running pods (failure, drain or removal): every pod bound there is unbound and its
    * owner queued to be bound again elsewhere. Returns the owners that lost pods, in binding order.
    */

@@ -19,8 +19,10 @@ import java.util.TreeMap;
  *       must fit, in the old slice's flavors, and the old slice is never a preemption target of its
  *       replacement); once the new slice is admitted the old one is finished with reason
  *       WorkloadSliceReplaced (scheduler replaceWorkloadSlice).
- *   <li>An old slice evicted while its replacement waits is finished, not requeued (normalizeActiveSlices:
- *       evicted slices are finished); the replacement then needs its whole count.
+ *   <li>An old slice evicted while its replacement waits is finished, not requeued, once its pods are gone
+ *       (normalizeActiveSlices: evicted slices are finished; Kueue does so at the job's next reconcile, which
+ *       frees the quota earlier); the replacement needs its whole count from the eviction on, and its admission
+ *       meanwhile leaves the old slice to its eviction.
  * </ul>
  * Whether scaling is allowed at all (the gate, partial admission, TAS) is the caller's to decide.
  */
@@ -91,8 +93,12 @@ public final class WorkloadSlices {
     old.replacement = slice;
   }
 
-  /** The slice {@code w} replaces, while it holds quota in w's ClusterQueue and is not being evicted. */
-  Workload held(Workload w) {
+  /**
+   * The slice {@code w} replaces, while it holds quota in w's ClusterQueue and is not being evicted: the one
+   * whose quota counts as w's and which w's admission finishes. An evicted slice keeps its quota until its pods
+   * are gone and is then finished ({@link #finishEvictedReplaced}); w needs its whole count meanwhile.
+   */
+  public Workload held(Workload w) {
     Workload old = w.replacementFor;
     return old != null && old.cq == w.cq && old.holdsQuota() && old.state != WorkloadState.EVICTING ? old : null;
   }

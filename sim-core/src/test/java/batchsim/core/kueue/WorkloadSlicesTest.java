@@ -181,4 +181,23 @@ class WorkloadSlicesTest {
     assertEquals(4, cpu(e, 0));
     noViolations(e);
   }
+
+  @Test
+  void aReplacementAdmittedWhileTheOldSliceIsEvicted_needsItsWholeCount_andLeavesTheOldSliceToItsEviction() {
+    KueueEngine e = engine(6, 0);
+    Workload a = e.submit(job("a", 1), "cq", 0, 0, null);
+    e.runCycle();
+    Workload slice = scale(e, a, 2, 1);
+    e.workloads.evict(a, "Preempted", "InClusterQueue", "test eviction");
+    assertNull(e.edits().slices().held(slice), "an old slice being evicted is not the replacement's to count");
+    e.runCycle();
+    assertEquals(WorkloadState.RESERVED, slice.state());
+    assertEquals(WorkloadState.EVICTING, a.state(), "its admission does not finish a slice still being evicted");
+    assertEquals(3, cpu(e, 0), "the evicted slice keeps its quota until its pods are gone, beside the new one's 2");
+    noViolations(e);
+    assertTrue(e.edits().slices().finishEvictedReplaced(a), "its pods gone, it is finished (not requeued)");
+    assertEquals(WorkloadState.FINISHED, a.state());
+    assertEquals(2, cpu(e, 0));
+    noViolations(e);
+  }
 }

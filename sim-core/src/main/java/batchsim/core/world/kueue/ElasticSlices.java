@@ -104,7 +104,7 @@ final class ElasticSlices implements EventTarget {
       c = slices.scale(w, pods);
     }
     if (c == WorkloadSlices.Change.NEEDS_NEW_SLICE) {
-      Workload slice = admission.submitSlice(slices.sliceSpec(w, pods));
+      Workload slice = admission.submit(slices.sliceSpec(w, pods), false); // Kueue's job reconciler makes it
       slices.linked(slice, w);
       WorkloadRun rt = WorkloadRuns.run(slice);
       rt.slice = true;

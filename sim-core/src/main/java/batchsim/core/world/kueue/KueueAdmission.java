@@ -182,12 +182,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     return true;
   }
 
-  /** [elastic] A new slice of a job that exists: Kueue's job reconciler makes it (no arrival). */
-  Workload submitSlice(WorkloadSpec s) {
-    return submit(s, false);
-  }
-
-  private Workload submit(WorkloadSpec s, boolean serving) {
+  /** A new workload ([elastic] also a new slice of a job that exists, which is no arrival). */
+  Workload submit(WorkloadSpec s, boolean serving) {
     String cq = localQueueToCq.get(s.localQueue());
     if (cq == null) {
       return null;
@@ -474,6 +470,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     v.addAll(kueue.checks().checkTouchedWorkloads());
     v.addAll(kueue.checks().checkWaitingCounts());
     v.addAll(kueue.checks().takeOperationViolations());
+    v.addAll(runs.checkHolding()); // the world's books hold quota for exactly the engine's holders
     if (status != null && checked) {
       v.addAll(status.takeViolations());
     }

@@ -136,32 +136,45 @@ final class WorkloadActionsApplier {
     return w.holdingQuota() && admitted != null && admitted.status();
   }
 
-  /** Kueue jobframework ValidateUpdateForWorkloadPriorityClassName: no class may be added to a running job. */
+  /**
+   * Kueue jobframework ValidateUpdateForWorkloadPriorityClassName: no class may be added to a running job.
+   * [elastic] Kueue syncWorkloadSlicePriority: the change applies to a waiting replacement slice and to the slice
+   * holding quota it waits behind (both are ordered against other workloads in preemption).
+   */
   private void setPriority(Workload w, WorkloadAction.SetPriority a) {
-    if (a.priorityClass() != null && w.spec().priorityClass() == null && jobRunning(w)) {
-      throw new ActionRefused("workload " + w.id() + ": metadata.labels[kueue.x-k8s.io/priority-class]: Invalid value: \""
-          + a.priorityClass() + "\": WorkloadPriorityClass cannot be added to a non-suspended workload");
+    for (Workload s : jobSlices(w)) {
+      if (a.priorityClass() != null && s.spec().priorityClass() == null && jobRunning(s)) {
+        throw new ActionRefused("workload " + s.id() + ": metadata.labels[kueue.x-k8s.io/priority-class]: Invalid "
+            + "value: \"" + a.priorityClass() + "\": WorkloadPriorityClass cannot be added to a non-suspended workload");
+      }
     }
-    admission.kueue.edits().setPriority(w, a.priority(), a.priorityClass());
+    for (Workload s : jobSlices(w)) {
+      admission.kueue.edits().setPriority(s, a.priority(), a.priorityClass());
+    }
   }
 
   /**
    * Kueue jobframework validateUpdateForQueueName: the queue-name label of a job that is not suspended (its
    * workload Admitted) is immutable. A workload holding quota without being admitted (checks pending, or being
    * evicted) keeps its reservation in its ClusterQueue while Kueue would rename its queue: not modelled, refused.
+   * [elastic] A job's waiting replacement slice is checked with the slice holding quota it waits behind: the job
+   * runs on that one.
    */
   private void move(Workload w, String localQueue) {
     if (localQueue.equals(w.spec().localQueue())) {
       return;
     }
-    if (jobRunning(w)) {
-      throw new ActionRefused("workload " + w.id() + ": metadata.labels[kueue.x-k8s.io/queue-name]: Invalid value: \""
-          + StatusRecorder.split(localQueue)[1] + "\": field is immutable");
-    }
-    if (w.holdingQuota()) {
-      throw new ActionRefused("workload " + w.id() + " holds quota in ClusterQueue " + w.clusterQueueName()
-          + (w.state() == WorkloadState.EVICTING ? " while it is evicted" : " while its admission checks run")
-          + ": only a workload without a reservation can be moved");
+    for (Workload s : jobSlices(w)) {
+      if (jobRunning(s)) {
+        throw new ActionRefused("workload " + s.id() + ": metadata.labels[kueue.x-k8s.io/queue-name]: Invalid value: \""
+            + StatusRecorder.split(localQueue)[1] + "\": field is immutable"
+            + (s == w ? "" : " (its job runs on it while " + w.id() + " waits to replace it)"));
+      }
+      if (s.holdingQuota()) {
+        throw new ActionRefused("workload " + s.id() + " holds quota in ClusterQueue " + s.clusterQueueName()
+            + (s.state() == WorkloadState.EVICTING ? " while it is evicted" : " while its admission checks run")
+            + ": only a workload without a reservation can be moved");
+      }
     }
     String ns = StatusRecorder.split(localQueue)[0];
     if (!ns.equals(namespace(w))) {

@@ -29,11 +29,14 @@ final class WorkloadRun {
    */
   boolean slice;
   long jobCreatedMs;
-  /** [elastic] The slice this one replaced, whose pods run until this one's pods are made; null when none. */
+  /** [elastic] The slice this one replaced, whose running pods become this one's when its pods are made; or null. */
   batchsim.core.kueue.Workload adoptedFrom;
   /** When its FINISH is due (set when it starts running). */
   long endsAtMs = Long.MIN_VALUE;
-  /** [elastic] The end carried over from the running slice it replaced (the job runs on); MIN_VALUE when none. */
+  /**
+   * [elastic] The end carried over from the running slice it replaced (the job runs on): its FINISH is due then
+   * from its admission, whether or not its added pods are bound; MIN_VALUE when none.
+   */
   long carriedEndMs = Long.MIN_VALUE;
 
   /** Its place in submission order. */

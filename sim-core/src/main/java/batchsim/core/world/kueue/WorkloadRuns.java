@@ -104,13 +104,14 @@ final class WorkloadRuns implements EventTarget {
   }
 
   /**
-   * [elastic] The slice it replaces is finished now (Kueue replaceWorkloadSlice): its quota is this one's (released
-   * first, so the books never hold both), its pods run on until this one's are made, and a running job runs on to
-   * its end.
+   * [elastic] The slice its admission replaces (the engine's {@link batchsim.core.kueue.WorkloadSlices#held}: not
+   * one being evicted, whose quota stays its own until its pods are gone) is finished now (Kueue
+   * replaceWorkloadSlice): its quota is this one's (released first, so the books never hold both), its pods become
+   * this one's when its pods are made, and a running job runs on to its end.
    */
   private void adopt(Workload w, WorkloadRun rt) {
-    Workload old = w.replacementFor();
-    if (old == null || !old.holdingQuota()) {
+    Workload old = kueue.edits().slices().held(w);
+    if (old == null) {
       return;
     }
     WorkloadRun ort = run(old);
@@ -120,10 +121,11 @@ final class WorkloadRuns implements EventTarget {
     ort.generation++;
     ort.readyToken++;
     rt.adoptedFrom = old;
-    rt.carriedEndMs = old.state() == WorkloadState.RUNNING ? ort.endsAtMs : Long.MIN_VALUE;
+    rt.carriedEndMs = ort.carriedEndMs != Long.MIN_VALUE ? ort.carriedEndMs
+        : old.state() == WorkloadState.RUNNING ? ort.endsAtMs : Long.MIN_VALUE;
   }
 
-  /** [elastic] The replaced slice's pods go (this slice's own pods take their place, or it left). */
+  /** [elastic] The replaced slice's pods go: this slice left before its own pods were made. */
   private void releaseAdopted(WorkloadRun rt) {
     if (rt.adoptedFrom != null) {
       releasePods(rt.adoptedFrom);
@@ -139,14 +141,21 @@ final class WorkloadRuns implements EventTarget {
       loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT, this,
           new ReadyTimeout(w, rt.readyToken, false));
     }
-    releaseAdopted(rt);
     makePods(w, rt);
+    if (rt.adoptedFrom != null) { // [elastic] the replaced slice's pods run on as this one's; only the added bind
+      binder.handOver(rt.adoptedFrom, run(rt.adoptedFrom).pods, w, rt.pods);
+      rt.adoptedFrom = null;
+    }
     admission.tas.pin(w, rt.pods); // [TAS] pods go to exactly the nodes of the topology assignment
     if (rt.restored) {
       admission.restored.pinToSnapshotNodes(w, rt.pods);
     }
     if (binder.bind(w, rt.pods)) {
       allBound(w);
+    }
+    if (rt.carriedEndMs != Long.MIN_VALUE) { // [elastic] the running job ends when it would have, bound or not
+      rt.endsAtMs = Math.max(loop.now(), rt.carriedEndMs);
+      loop.schedule(rt.endsAtMs, EventKind.FINISH, this, new Timed(w, rt.generation));
     }
   }
 
@@ -236,13 +245,17 @@ final class WorkloadRuns implements EventTarget {
           }
           kueue.podsNotReady(w);
           rt.generation++;
+          rt.carriedEndMs = Long.MIN_VALUE; // [elastic] the job restarts: a carried end no longer holds
           rt.readyToken++;
           if (spec.kueue().waitForPodsReady().enable()) {
             loop.schedule(loop.now() + spec.kueue().waitForPodsReady().recoveryTimeoutMs(),
                 EventKind.PODS_READY_TIMEOUT, this, new ReadyTimeout(w, rt.readyToken, true));
           }
         }
-        case RESERVED -> rt.generation++; // a pending PODS_READY is stale: not all pods run any more
+        case RESERVED -> { // a pending PODS_READY is stale: not all pods run any more
+          rt.generation++;
+          rt.carriedEndMs = Long.MIN_VALUE; // [elastic] and the job restarts once they do
+        }
         default -> binder.cancel(w);
       }
     }
@@ -305,11 +318,10 @@ final class WorkloadRuns implements EventTarget {
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder().started(rt.queue, loop.now() - w.createdMs());
     }
-    if (!rt.serving) { // serving pods run until their Deployment scales down
-      // [elastic] a slice that replaced a running one finishes when the job would have
-      rt.endsAtMs = rt.carriedEndMs != Long.MIN_VALUE ? Math.max(loop.now(), rt.carriedEndMs)
-          : loop.now() + w.spec().runtimeMs() + admission.pace.finishSeenAfterMs();
-      rt.carriedEndMs = Long.MIN_VALUE;
+    // Serving pods run until their Deployment scales down; [elastic] a slice that replaced a running one has
+    // its end (the job's) scheduled since its admission.
+    if (!rt.serving && rt.carriedEndMs == Long.MIN_VALUE) {
+      rt.endsAtMs = loop.now() + w.spec().runtimeMs() + admission.pace.finishSeenAfterMs();
       loop.schedule(rt.endsAtMs, EventKind.FINISH, this, new Timed(w, rt.generation));
     }
   }
@@ -317,7 +329,8 @@ final class WorkloadRuns implements EventTarget {
   private void finish(Timed t) {
     Workload w = t.w();
     WorkloadRun rt = run(w);
-    if (t.generation() != rt.generation || w.state() != WorkloadState.RUNNING) {
+    boolean carried = rt.carriedEndMs != Long.MIN_VALUE && w.state() == WorkloadState.RESERVED;
+    if (t.generation() != rt.generation || (w.state() != WorkloadState.RUNNING && !carried)) {
       return;
     }
     releasePods(w);
@@ -340,7 +353,7 @@ final class WorkloadRuns implements EventTarget {
   private void evictionComplete(Timed t) {
     Workload w = t.w();
     WorkloadRun rt = run(w);
-    if (w.state() != WorkloadState.EVICTING) {
+    if (t.generation() != rt.generation || w.state() != WorkloadState.EVICTING) {
       return; // it left meanwhile (finished or deleted by a timeline action): nothing is left to release
     }
     releasePods(w);
@@ -394,6 +407,24 @@ final class WorkloadRuns implements EventTarget {
     if (!rt.serving) {
       recorder().finished(rt.queue, loop.now() - jobCreatedMs(w));
     }
+  }
+
+  /** Invariant: per ClusterQueue, the world's books count as holding quota exactly the workloads Kueue does. */
+  List<String> checkHolding() {
+    int[] engine = new int[admission.holding.length];
+    for (Workload w : admission.live) {
+      if (w.holdingQuota()) {
+        engine[run(w).queue]++;
+      }
+    }
+    List<String> v = new java.util.ArrayList<>();
+    for (int q = 0; q < engine.length; q++) {
+      if (engine[q] != admission.holding[q]) {
+        v.add("ClusterQueue " + spec.clusterQueues().get(q).name() + ": the world's books hold quota for "
+            + admission.holding[q] + " workloads, Kueue for " + engine[q]);
+      }
+    }
+    return v;
   }
 
   private void releasePods(Workload w) {
