@@ -62,13 +62,16 @@ final class Budget {
     this.spanMs = span(s, events);
   }
 
-  /** Checks the estimates of a scenario bound without problems against {@code limits}. */
-  static void check(Node root, Spec.Scenario s, List<TimelineEvent> events, List<AutoscalingSpec> autoscaling,
+  /**
+   * Checks the estimates of a scenario bound without problems against {@code limits}; returns the estimated heap
+   * in bytes (what a pod running it must give the JVM, {@code sweep --emit k8s}), 0 when a count was refused.
+   */
+  static long check(Node root, Spec.Scenario s, List<TimelineEvent> events, List<AutoscalingSpec> autoscaling,
       RunLimits limits, Problems problems) {
-    new Budget(root, s, events, limits, problems).check(events, autoscaling);
+    return new Budget(root, s, events, limits, problems).check(events, autoscaling);
   }
 
-  private void check(List<TimelineEvent> events, List<AutoscalingSpec> autoscaling) {
+  private long check(List<TimelineEvent> events, List<AutoscalingSpec> autoscaling) {
     Tally nodes = nodes(events, autoscaling);
     Tally timeline = events(events);
     Tally workloads = workloads();
@@ -86,18 +89,20 @@ final class Budget {
           + RunLimits.count(limits.samples()) + "; lengthen sampleInterval or shorten the horizon, or raise the limit "
           + "with --limits samples=" + suggestion(samples));
     }
-    if (problems.count() == before) {
-      memory(nodes.total, workloads.total, samples);
+    if (problems.count() != before) {
+      return 0;
     }
+    double need = nodes.total * NODE_BYTES + workloads.total * WORKLOAD_BYTES + samples * SAMPLE_ROW_BYTES;
+    memory(need, nodes.total, workloads.total, samples);
+    return (long) Math.min(Math.ceil(need), Long.MAX_VALUE);
   }
 
   /** The heap estimate: every node, every workload live at once (a backlog can hold them all), every sample. */
-  private void memory(double nodes, double workloads, double samples) {
+  private void memory(double need, double nodes, double workloads, double samples) {
     if (limits.memoryPercent() > 100) {
       return;
     }
     long max = Runtime.getRuntime().maxMemory();
-    double need = nodes * NODE_BYTES + workloads * WORKLOAD_BYTES + samples * SAMPLE_ROW_BYTES;
     double allowed = max / 100.0 * limits.memoryPercent();
     if (need > allowed) {
       int share = (int) Math.ceil(Math.min(need * 100 / max, 101));

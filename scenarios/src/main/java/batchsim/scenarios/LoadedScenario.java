@@ -22,9 +22,12 @@ import java.util.List;
  *     ({@code snapshotTime:}), else null
  * @param overrides the {@code --set} arguments it was loaded with, in order
  * @param inputs every file read to build it, with its SHA-256 ({@link Provenance#inputs})
+ * @param heapBytes the heap a run of it is estimated to need (its {@code --limits} budget: nodes, workloads and
+ *     sample rows); 0 when not estimated (a scenario built in memory)
  */
 public record LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
-    VolcanoSetup volcano, java.time.Instant snapshotTime, List<String> overrides, List<Provenance.Input> inputs) {
+    VolcanoSetup volcano, java.time.Instant snapshotTime, List<String> overrides, List<Provenance.Input> inputs,
+    long heapBytes) {
   public LoadedScenario {
     overrides = List.copyOf(overrides);
     inputs = List.copyOf(inputs);
@@ -32,7 +35,7 @@ public record LoadedScenario(String file, String sha256, SimulationSpec spec, Ex
 
   public LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
       VolcanoSetup volcano, java.time.Instant snapshotTime) {
-    this(file, sha256, spec, expectations, volcano, snapshotTime, List.of(), List.of());
+    this(file, sha256, spec, expectations, volcano, snapshotTime, List.of(), List.of(), 0);
   }
 
   public LoadedScenario(String file, String sha256, SimulationSpec spec, Expectations expectations,
@@ -58,7 +61,7 @@ public record LoadedScenario(String file, String sha256, SimulationSpec spec, Ex
   /** The same scenario with another root seed (the CLI's {@code --seed}, sweep replicas). */
   public LoadedScenario withSeed(long seed) {
     return new LoadedScenario(file, sha256, spec.withSeed(seed), expectations, volcano, snapshotTime, overrides,
-        inputs);
+        inputs, heapBytes);
   }
 
   /** What a result of this scenario records about where it came from; {@code cell} is null outside a sweep. */

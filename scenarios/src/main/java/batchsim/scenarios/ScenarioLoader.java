@@ -127,7 +127,7 @@ public final class ScenarioLoader {
       }
     }
     problems.throwIfAny();
-    Budget.check(root, scenario, timeline.events(), provisioning.autoscaling(), limits, problems);
+    long heap = Budget.check(root, scenario, timeline.events(), provisioning.autoscaling(), limits, problems);
     problems.throwIfAny();
     SimulationSpec spec = provisioning.applyTo(timeline.applyTo(ModelBuilder.build(scenario)));
     expectations.validate(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),
@@ -147,7 +147,7 @@ public final class ScenarioLoader {
     String sha = variant == null || variant.isEmpty() ? c.sha256()
         : sha256((c.sha256() + "\n" + variant).getBytes(StandardCharsets.UTF_8));
     return new LoadedScenario(c.file(), sha, spec, expectations, volcano, snapshot, c.sets(),
-        InputFiles.provenance(c, problems.read()));
+        InputFiles.provenance(c, problems.read()), heap);
   }
 
   /** The composed scenario's {@code story:} block, or null; a bad block is a ScenarioException. */

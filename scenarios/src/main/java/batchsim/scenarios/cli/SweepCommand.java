@@ -1,19 +1,15 @@
 package batchsim.scenarios.cli;
 
 import batchsim.reports.Provenance;
-import batchsim.scenarios.compare.ResultView;
-import batchsim.scenarios.expect.ExpressionException;
 import batchsim.scenarios.expect.JUnitXml;
 import batchsim.scenarios.expect.Metric;
-import batchsim.scenarios.overrides.Composition;
 import batchsim.scenarios.sweep.CellResult;
 import batchsim.scenarios.sweep.SweepPlan;
 import batchsim.scenarios.sweep.SweepReport;
 import batchsim.scenarios.sweep.SweepRunner;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +23,23 @@ import picocli.CommandLine.Parameters;
  * in parallel, writes each cell's reports into {@code DIR/cells/<cell>/} and the aggregated tables into
  * {@code DIR/sweep.csv}, {@code DIR/sweep.html} and {@code DIR/cells.csv}, the charts into
  * {@code DIR/report.html}, and prints the summary table.
- * Output bytes do not depend on {@code --parallel}.
+ * Output bytes do not depend on {@code --parallel}. With {@code --cell N} it runs one cell (a pod of the sweep on
+ * Kubernetes), with {@code --emit k8s DIR} it writes that sweep's manifests; {@code sweep merge} gathers the cells.
  */
 @Command(name = "sweep", header = "Run every cell of a scenario's matrix and compare them in one table.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true, subcommands = SweepMergeCommand.class)
 final class SweepCommand extends ScenarioCommand {
-  @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario YAML file with a matrix: block.")
+  // optional here so that 'sweep merge' is not asked for one; execute() requires it
+  @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "Scenario YAML file with a matrix: "
+      + "block.")
   Path file;
+
+  @Option(names = "--cell", paramLabel = "N", description = "Run only cell N (0-based, in the order of cells.csv) "
+      + "into --out DIR/cells/<cell>/, as a sweep's pod on Kubernetes does; 'sweep merge' gathers the cells.")
+  Integer cell;
+
+  @picocli.CommandLine.Mixin
+  SweepClusterOptions cluster = new SweepClusterOptions();
 
   @Option(names = "--parallel", paramLabel = "K", description = "Runs at a time (default: the number of CPUs). "
       + "Each run is single-threaded.")
@@ -72,18 +78,25 @@ final class SweepCommand extends ScenarioCommand {
 
   @Override
   int execute() throws Exception {
+    if (file == null) {
+      throw new UserError("sweep: missing SCENARIO (or 'batchsim sweep merge DIR...' to merge cells run one by one)");
+    }
     if (parallel != null && parallel < 1) {
       throw new UserError("--parallel must be at least 1");
     }
-    if (replicas != null && (replicas < 1 || replicas > 10_000)) {
-      throw new UserError("--replicas must be from 1 to 10000");
+    cluster.checkCombination(cell, junit, out);
+    SweepSettings settings = new SweepSettings(file, sets, replicas, metricTexts, check, limits.specs);
+    SweepSettings.Planned planned = settings.plan();
+    if (cluster.emit != null) {
+      return cluster.emit(settings, planned, parallel, out(), quiet);
     }
-    Composition composition = Inputs.compose(file, sets);
-    SweepPlan plan = SweepPlan.of(composition, replicas, limits.limits());
-    if (plan.cells().isEmpty()) {
-      throw new UserError(file + ": every combination of the matrix is excluded; nothing to run");
+    if (cell != null) {
+      return SweepCell.run(settings, planned, cell, out, quiet, err());
     }
-    List<Metric> metrics = metrics(plan);
+    return sweep(planned.plan(), planned.metrics());
+  }
+
+  private int sweep(SweepPlan plan, List<Metric> metrics) throws Exception {
     String name = plan.base().spec().name();
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", RunCommand.dirName(name) + "-sweep"));
     dir.checkReplaceable();
@@ -93,7 +106,6 @@ final class SweepCommand extends ScenarioCommand {
     long wallStart = System.nanoTime();
     int total = plan.cells().size();
     List<CellResult> results = new ArrayList<>();
-    String title = "batchsim sweep: " + name;
     try (SweepWork work = SweepWork.claim(dir, name)) {
       SweepProgress progress = new SweepProgress(err(), WallClock.SYSTEM, total);
       results.addAll(runner.run(plan.cells(), k, work.dir().resolve("cells"), r -> {
@@ -101,11 +113,7 @@ final class SweepCommand extends ScenarioCommand {
           progress.cellDone(r.cell().name(), runner.resumed(r.cell()));
         }
       }));
-      SweepReport report = new SweepReport(title, plan, metrics, results, Version.build());
-      Files.writeString(work.dir().resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
-      Files.writeString(work.dir().resolve("cells.csv"), report.cellsCsv(), StandardCharsets.UTF_8);
-      Files.writeString(work.dir().resolve("sweep.html"), report.html(), StandardCharsets.UTF_8);
-      Files.write(work.dir().resolve("report.html"), report.page());
+      report(plan, metrics, results).write(work.dir());
       work.publish();
     } catch (SweepRunner.CellFailure e) {
       err().println("batchsim: in sweep cell " + e.cell().name() + ":");
@@ -119,58 +127,45 @@ final class SweepCommand extends ScenarioCommand {
       throw new UserError("sweep interrupted; run it again with the same --out to resume");
     }
     double wallS = (System.nanoTime() - wallStart) / 1e9;
-    SweepReport report = new SweepReport(title, plan, metrics, results, Version.build()); // the one written, rebuilt to print
+    long kept = results.stream().filter(r -> runner.resumed(r.cell())).count();
+    return finish(plan, metrics, results, junit, quiet, out(), err(), String.format(Locale.ROOT,
+        "batchsim: %d runs%s in %.1fs wall (--parallel %d); sweep in %s", total,
+        kept == 0 ? "" : " (" + kept + " kept from an interrupted sweep)", wallS, k, dir.path()));
+  }
+
+  static SweepReport report(SweepPlan plan, List<Metric> metrics, List<CellResult> results) {
+    return new SweepReport("batchsim sweep: " + plan.base().spec().name(), plan, metrics, results, Version.build());
+  }
+
+  /**
+   * What a finished sweep (run here, or merged) prints: the summary table and {@code closing} unless quiet, each
+   * failed expectation; writes --junit; exit 1 when an expectation failed.
+   */
+  static int finish(SweepPlan plan, List<Metric> metrics, List<CellResult> results, Path junit, boolean quiet,
+      PrintWriter out, PrintWriter err, String closing) throws UserError {
+    SweepReport report = report(plan, metrics, results); // the one written, rebuilt to print
     if (!quiet) {
-      out().print(report.summary().text(""));
-      long kept = results.stream().filter(r -> runner.resumed(r.cell())).count();
-      err().println(String.format(Locale.ROOT, "batchsim: %d runs%s in %.1fs wall (--parallel %d); sweep in %s",
-          total, kept == 0 ? "" : " (" + kept + " kept from an interrupted sweep)", wallS, k, dir.path()));
+      out.print(report.summary().text(""));
+      err.println(closing);
     }
+    String name = plan.base().spec().name();
     List<JUnitXml.Suite> suites = new ArrayList<>();
     for (CellResult r : results) {
-      suites.add(new JUnitXml.Suite(name + "[" + r.cell().name() + "]", file.toString(), r.outcomes(),
+      suites.add(new JUnitXml.Suite(name + "[" + r.cell().name() + "]", plan.base().file(), r.outcomes(),
           Provenance.lines(r.cell().metadata(Version.build()), r.cell().scenario().spec().seed()), r.wallNanos()));
       for (var o : r.outcomes()) {
         if (o.failed()) {
-          err().println(o.at() + ": [" + r.cell().name() + "] " + o.line());
+          err.println(o.at() + ": [" + r.cell().name() + "] " + o.line());
         }
       }
     }
     long failed = report.failed();
     if (failed > 0) {
-      err().println("batchsim: " + failed + " expectation" + (failed == 1 ? "" : "s") + " failed across the sweep");
+      err.println("batchsim: " + failed + " expectation" + (failed == 1 ? "" : "s") + " failed across the sweep");
     }
     if (junit != null) {
       Verdicts.writeJUnit(junit, suites);
     }
     return failed > 0 ? Verdicts.FAILED : OK;
-  }
-
-  /** The metrics given with --metric, or the default set for this scenario. */
-  private List<Metric> metrics(SweepPlan plan) throws UserError {
-    List<String> texts = new ArrayList<>(metricTexts);
-    if (texts.isEmpty()) {
-      texts.add("p50(wait)");
-      texts.add("p95(wait)");
-      plan.base().spec().clusterQueues().forEach(cq -> texts.add("p95(wait{queue=" + cq.name() + "})"));
-      List<String> resources = plan.base().spec().resources().names();
-      String gpu = resources.stream().filter(r -> r.endsWith("/gpu")).findFirst().orElse("cpu");
-      texts.add("utilization(" + gpu + ")");
-      texts.add("count(preemptions)");
-    }
-    List<Metric> out = new ArrayList<>();
-    for (String t : texts) {
-      try {
-        Metric m = Metric.parse(t);
-        if (!ResultView.OVERALL.equals(m.queue()) && plan.base().spec().clusterQueues().stream()
-            .noneMatch(cq -> cq.name().equals(m.queue()))) {
-          throw new UserError("--metric " + t + ": unknown ClusterQueue '" + m.queue() + "'");
-        }
-        out.add(m);
-      } catch (ExpressionException e) {
-        throw new UserError("--metric " + t + ": " + e.getMessage() + " (at character " + (e.offset() + 1) + ")");
-      }
-    }
-    return out;
   }
 }

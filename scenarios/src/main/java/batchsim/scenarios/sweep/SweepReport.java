@@ -4,6 +4,10 @@ import batchsim.reports.Provenance;
 import batchsim.reports.SweepPage;
 import batchsim.scenarios.expect.Metric;
 import batchsim.scenarios.tables.Table;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -38,6 +42,14 @@ public final class SweepReport {
     this.results = List.copyOf(results);
     this.expectations = !plan.base().expectations().isEmpty();
     results.forEach(r -> byConfiguration.computeIfAbsent(r.cell().configuration(), k -> new ArrayList<>()).add(r));
+  }
+
+  /** Writes the sweep's tables and report page into {@code dir} (beside its {@code cells/}). */
+  public void write(Path dir) throws IOException {
+    Files.writeString(dir.resolve("sweep.csv"), csv(), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("cells.csv"), cellsCsv(), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("sweep.html"), html(), StandardCharsets.UTF_8);
+    Files.write(dir.resolve("report.html"), page());
   }
 
   /** Expectation failures over all cells. */

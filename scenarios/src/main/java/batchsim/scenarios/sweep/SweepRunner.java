@@ -78,6 +78,33 @@ public final class SweepRunner {
     }
   }
 
+  /**
+   * Runs one cell of a sweep whose other cells run elsewhere (a pod of an Indexed Job), by the same path as
+   * {@link #run}: kept when its marker vouches for it, else run and marked. Other cells' directories in
+   * {@code cellsDir} are left alone.
+   */
+  public CellResult runOne(Cell cell, Path cellsDir) throws IOException {
+    try {
+      return runCell(cell, cellsDir);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  /**
+   * The result a finished run of {@code cell} left in {@code cellDir} (its marker vouches for this run and its
+   * reports are intact), or null.
+   */
+  public CellResult finished(Cell cell, Path cellDir) throws IOException {
+    CellMarker done = CellMarker.read(cellDir);
+    return done != null && done.matches(expected(cell, checked(cell)), cellDir) ? fromMarker(cell, done) : null;
+  }
+
+  /** Whether {@code cellDir} holds a done-marker at all (of this run or another). */
+  public static boolean marked(Path cellDir) {
+    return Files.isRegularFile(cellDir.resolve(CellMarker.FILE));
+  }
+
   private static CellResult get(Future<CellResult> f) throws IOException, InterruptedException {
     try {
       return f.get();
@@ -108,7 +135,7 @@ public final class SweepRunner {
    * Removes what a killed or different earlier sweep left in {@code cellsDir} that is no cell of this one:
    * half-streamed rows (hidden files) and directories of cells not in the plan.
    */
-  private static void dropStrays(List<Cell> cells, Path cellsDir) throws IOException {
+  public static void dropStrays(List<Cell> cells, Path cellsDir) throws IOException {
     if (!Files.isDirectory(cellsDir)) {
       return;
     }
@@ -123,8 +150,13 @@ public final class SweepRunner {
     }
   }
 
+  /** Whether {@code cell} runs with the invariant checker: --check, or its scenario expects invariants clean. */
+  private boolean checked(Cell cell) {
+    return check || cell.scenario().expectations().needsInvariantCheck();
+  }
+
   private CellResult runCell(Cell cell, Path cellsDir) {
-    boolean checked = check || cell.scenario().expectations().needsInvariantCheck();
+    boolean checked = checked(cell);
     Path dir = cellsDir.resolve(cell.dir());
     try {
       CellMarker done = CellMarker.read(dir);
