@@ -16,6 +16,8 @@ import java.util.Set;
 final class ActionContext {
   final Problems problems;
   final Spec.Scenario scenario;
+  /** The scenario document (MultiKueue's actions read its worker names). */
+  final Node root;
   final KubeBinder kube;
   final QueueBinder queues;
   private final WorkloadBinder distributions;
@@ -38,6 +40,7 @@ final class ActionContext {
 
   ActionContext(Node root, Spec.Scenario scenario, Problems problems, Set<String> growingPools) {
     this.scenario = scenario;
+    this.root = root;
     this.problems = problems;
     this.kube = new KubeBinder(problems);
     this.distributions = new WorkloadBinder(kube);

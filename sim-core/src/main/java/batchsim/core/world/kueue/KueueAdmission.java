@@ -55,11 +55,6 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   final Set<Workload> live = new LinkedHashSet<>();
   /** Ended workloads some timeline action names. */
   final EndedWorkloads ended;
-  @Override
-  public String stuck() {
-    return KueueReport.stuck(live);
-  }
-
   /** The first workload that finished (tests). */
   private Workload firstFinished;
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
@@ -79,7 +74,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   /** Workloads holding quota at the start (an imported cluster's live state). */
   final RestoredWorkloads restored = new RestoredWorkloads(this);
   /** The opt-in status record, or null. */
-  private StatusRecorder status;
+  StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
   boolean checked;
   boolean explain;
@@ -87,6 +82,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   private final UsageSamples usageSamples = new UsageSamples(this);
   /** When Kueue's scheduler runs its next cycle. */
   final SchedulerLoop scheduler = new SchedulerLoop(this);
+  /** MultiKueue: this cluster as the manager ({@link MultiKueueController}) or a worker ({@link WorkerCluster}). */
+  MultiKueueLink multiKueue = MultiKueueLink.NONE;
   private boolean bindScheduled;
   private long seq;
 
@@ -173,12 +170,16 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     if (localQueueToCq.containsKey(s.localQueue()) && downtime.deferred(() -> submit(s))) {
       return true; // the job exists; Kueue creates its Workload when it is up again
     }
+    return submitCopy(s) != null;
+  }
+
+  /** A workload created now (an arrival, or MultiKueue's remote copy on a worker); null without its LocalQueue. */
+  Workload submitCopy(WorkloadSpec s) {
     Workload w = submit(s, false);
-    if (w == null) {
-      return false;
+    if (w != null) {
+      world.recorder().arrival(((WorkloadRun) w.runtime).queue);
     }
-    world.recorder().arrival(((WorkloadRun) w.runtime).queue);
-    return true;
+    return w;
   }
 
   private Workload submit(WorkloadSpec s, boolean serving) {
@@ -198,6 +199,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     }
     requestCycle();
     return w;
+  }
+
+  @Override
+  public String stuck() {
+    return KueueReport.stuck(live);
   }
 
   @Override
@@ -250,12 +256,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     metrics.quotaReserved(w);
     runs.reserved(w);
     provisioning.onQuotaReserved(w);
+    multiKueue.reserved(w);
   }
 
   @Override
   public void onAdmitted(Workload w) {
     metrics.admitted(w);
     runs.admitted(w);
+    multiKueue.admitted(w);
   }
 
   @Override
@@ -283,6 +291,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
       ended.ended(rt.seq, WorkloadActionsApplier.refusal(w), WorkloadActionsApplier.names(w));
     }
     report.emit(w);
+    multiKueue.ended(w);
   }
 
   /** An admission check controller's verdict, with its message for the status record. */
@@ -291,6 +300,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     if (status != null) {
       status.checkVerdict(w, check, state, message);
     }
+    multiKueue.reserved(w); // MultiKueue nominates workers once the other checks are Ready
   }
 
   /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
@@ -314,19 +324,12 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   public void onEvicted(Workload w) {
     metrics.evicted(w);
     runs.evicted(w);
+    multiKueue.evicted(w);
   }
 
   @Override
   public void scheduleBackoffExpiry(Workload w, long atMs) {
     loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, this, w);
-  }
-
-  /** Admission fair sharing sampled these LocalQueues: Kueue writes their status and usage gauge. */
-  void usageSampled(List<String> localQueues) {
-    if (status != null) {
-      status.usageSampled(localQueues);
-    }
-    metrics.usageSampled(localQueues);
   }
 
   @Override
@@ -402,7 +405,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
       return true;
     }
     if (!kueue.queues().apply(action)) {
-      return false;
+      return action instanceof batchsim.core.model.MultiKueueAction a && multiKueue.apply(a);
     }
     if (action instanceof QueueObjectAction.CreateResourceFlavor || action instanceof QueueObjectAction.UpdateResourceFlavor) {
       String name = ((QueueObjectAction) action).object().substring("ResourceFlavor ".length());

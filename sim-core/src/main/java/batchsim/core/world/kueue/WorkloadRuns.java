@@ -101,6 +101,9 @@ final class WorkloadRuns implements EventTarget {
   void admitted(Workload w) {
     WorkloadRun rt = run(w);
     reserved(w);
+    if (rt.remote) {
+      return; // MultiKueue: the job runs on the worker that admitted it
+    }
     if (spec.kueue().waitForPodsReady().enable()) {
       loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT, this,
           new ReadyTimeout(w, rt.readyToken, false));
@@ -146,8 +149,9 @@ final class WorkloadRuns implements EventTarget {
     }
     // Kueue keeps the victim's quota until its pods are gone (jobframework reconciler), which takes their
     // terminationGracePeriodSeconds; the class's own grace period wins over the scenario's.
-    loop.schedule(loop.now() + w.spec().graceMs(spec.kueue().terminationGraceMs()), EventKind.EVICTION_COMPLETE, this,
-        new Timed(w, rt.generation));
+    // MultiKueue's manager has no pods of the job: its eviction completes at once.
+    long grace = rt.remote ? 0 : w.spec().graceMs(spec.kueue().terminationGraceMs());
+    loop.schedule(loop.now() + grace, EventKind.EVICTION_COMPLETE, this, new Timed(w, rt.generation));
   }
 
   private void podsReadyTimeout(ReadyTimeout t) {
@@ -224,6 +228,21 @@ final class WorkloadRuns implements EventTarget {
     if (t.generation() != rt.generation || w.state() != WorkloadState.RESERVED) {
       return;
     }
+    started(w, rt);
+    if (!rt.serving) { // serving pods run until their Deployment scales down
+      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, this, new Timed(w, rt.generation));
+    }
+    admission.multiKueue.started(w);
+  }
+
+  /** MultiKueue's manager: the workload's pods run on the worker that admitted it. */
+  void remoteStarted(Workload w) {
+    if (w.state() == WorkloadState.RESERVED) {
+      started(w, run(w));
+    }
+  }
+
+  private void started(Workload w, WorkloadRun rt) {
     if (runningAtStart(w)) {
       kueue.markRunning(w, w.spec().reservation().startedAtMs());
     } else {
@@ -240,17 +259,17 @@ final class WorkloadRuns implements EventTarget {
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder().started(rt.queue, loop.now() - w.createdMs());
     }
-    if (!rt.serving) { // serving pods run until their Deployment scales down
-      loop.schedule(loop.now() + w.spec().runtimeMs(), EventKind.FINISH, this, new Timed(w, rt.generation));
-    }
   }
 
   private void finish(Timed t) {
-    Workload w = t.w();
-    WorkloadRun rt = run(w);
-    if (t.generation() != rt.generation || w.state() != WorkloadState.RUNNING) {
-      return;
+    if (t.generation() == run(t.w()).generation && t.w().state() == WorkloadState.RUNNING) {
+      finishNow(t.w());
     }
+  }
+
+  /** Finished (here, or for MultiKueue's manager on the worker that ran it): quota and pods are released. */
+  void finishNow(Workload w) {
+    WorkloadRun rt = run(w);
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     kueue.finish(w);
