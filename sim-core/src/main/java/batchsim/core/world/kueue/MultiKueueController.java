@@ -165,6 +165,9 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
         }
       }
       groups.remove(local);
+      if (local.state() != WorkloadState.FINISHED && local.state() != WorkloadState.DELETED) {
+        nominated(local, null, List.of()); // Kueue resets clusterName and the nomination with an eviction
+      }
       return;
     }
     // 3. A copy finished: the manager's workload finishes with it.
@@ -222,6 +225,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
       if (!ready) {
         g.admitting = best.worker.index;
         best.worker.admitted++;
+        nominated(local, best.worker.name, List.of()); // syncAdmittingRemoteState
         // Kueue ReportMultiKueueWorkloadAdmitted: counted when the sync flips the check to Ready
         manager.metrics.metrics.multiKueueWorkloadsAdmittedTotal.inc(local.clusterQueueName(), best.worker.name,
             batchsim.core.metrics.KueueMetrics.STANDALONE);
@@ -266,6 +270,16 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
       }
       nominated = g.nominated;
     }
+    List<String> names = new ArrayList<>();
+    for (WorkerCluster wc : workers) {
+      if (wc.index < nominated && (wc.connected || spec.dispatcher() == MultiKueueSpec.Dispatcher.INCREMENTAL)) {
+        names.add(wc.name); // AllAtOnce: the connected workers, sorted; Incremental: every nominated one
+      }
+    }
+    if (spec.dispatcher() == MultiKueueSpec.Dispatcher.ALL_AT_ONCE) {
+      names.sort(null);
+    }
+    nominated(local, null, names);
     for (WorkerCluster wc : workers) {
       RemoteCopy r = g.remotes[wc.index];
       if (!wc.connected) {
@@ -278,6 +292,16 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
       } else if (wc.index >= nominated && r != null) {
         remove(g, r);
       }
+    }
+  }
+
+  /** Kueue's status.clusterName and status.nominatedClusterNames of the manager's workload, for its status. */
+  private void nominated(Workload local, String clusterName, List<String> names) {
+    WorkloadRun run = (WorkloadRun) local.runtime;
+    if (!java.util.Objects.equals(run.clusterName, clusterName) || !run.nominatedClusters.equals(names)) {
+      run.clusterName = clusterName;
+      run.nominatedClusters = List.copyOf(names);
+      manager.onWorkloadChanged(local);
     }
   }
 
