@@ -40,6 +40,7 @@ final class OptionalSections {
     topology();
     provisioning();
     serving();
+    ClustersSection.write(r, body);
   }
 
   /**

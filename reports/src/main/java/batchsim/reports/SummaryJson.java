@@ -162,6 +162,7 @@ final class SummaryJson {
         g.writeEndObject();
       }
 
+      ClustersJson.write(g, r);
       WaitingJson.write(g, r.waiting());
       g.writeStringField("digest", workloadsDigest);
       g.writeEndObject();
@@ -180,7 +181,7 @@ final class SummaryJson {
     return new DefaultPrettyPrinter(seps).withObjectIndenter(indent).withArrayIndenter(indent);
   }
 
-  private static void writeCounts(JsonGenerator g, QueueStats q) throws IOException {
+  static void writeCounts(JsonGenerator g, QueueStats q) throws IOException {
     g.writeNumberField("arrived", q.arrived());
     g.writeNumberField("admitted", q.admitted());
     g.writeNumberField("finished", q.finished());
@@ -191,7 +192,7 @@ final class SummaryJson {
     g.writeNumberField("running_at_end", q.runningAtEnd());
   }
 
-  private static void writeQueue(JsonGenerator g, QueueStats q) throws IOException {
+  static void writeQueue(JsonGenerator g, QueueStats q) throws IOException {
     g.writeStartObject();
     g.writeStringField("name", q.name());
     writeCounts(g, q);
@@ -255,7 +256,7 @@ final class SummaryJson {
     g.writeEndObject();
   }
 
-  private static void decimalField(JsonGenerator g, String field, double v, int scale)
+  static void decimalField(JsonGenerator g, String field, double v, int scale)
       throws IOException {
     g.writeFieldName(field);
     BigDecimal d = Formats.round(v, scale);

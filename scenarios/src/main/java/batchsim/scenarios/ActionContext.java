@@ -15,7 +15,7 @@ import java.util.Set;
  */
 final class ActionContext {
   final Problems problems;
-  /** The scenario's root (feature gates are read where an action needs them). */
+  /** The scenario document (feature gates and MultiKueue's worker names are read where an action needs them). */
   final Node root;
   final Spec.Scenario scenario;
   final KubeBinder kube;
@@ -40,8 +40,8 @@ final class ActionContext {
 
   ActionContext(Node root, Spec.Scenario scenario, Problems problems, Set<String> growingPools) {
     this.scenario = scenario;
-    this.problems = problems;
     this.root = root;
+    this.problems = problems;
     this.kube = new KubeBinder(problems);
     this.distributions = new WorkloadBinder(kube);
     this.queues = new QueueBinder(kube);

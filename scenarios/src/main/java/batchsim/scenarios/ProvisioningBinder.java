@@ -48,7 +48,7 @@ final class ProvisioningBinder {
     Map<String, ScalarNode> defined = new LinkedHashMap<>();
     MapNode m = root instanceof MapNode map ? map : null;
     for (Node n : Fields.items(m == null ? null : m.get("admissionChecks"), problems)) {
-      Fields f = Fields.of(n, problems, "name", "provisioningRequest");
+      Fields f = Fields.of(n, problems, "name", "controllerName", "provisioningRequest");
       ScalarNode name = f.requiredName("name");
       if (name == null) {
         continue;
@@ -58,7 +58,7 @@ final class ProvisioningBinder {
       }
       ProvisioningSpec p = provisioning(f.map("provisioningRequest", "class", "pool", "delay", "failureProbability",
           "bookingExpiry", "capacityRevokedProbability", "retry", "managedResources"), pools, scenario);
-      checks.add(new AdmissionCheckSpec(name.text(), p));
+      checks.add(controller(f, name.text(), p));
     }
     for (Node n : Fields.items(m == null ? null : m.get("autoscaling"), problems)) {
       Fields f = Fields.of(n, problems, "pool", "min", "max", "scaleDownDelay");
@@ -83,6 +83,24 @@ final class ProvisioningBinder {
       }
     }
     return new Provisioning(checks, autoscaling);
+  }
+
+  /**
+   * The check with its {@code controllerName}: MultiKueue's ({@code kueue.x-k8s.io/multikueue}, which takes no
+   * provisioningRequest), the ProvisioningRequest controller's, or another controller's (absent: provisioning
+   * when a provisioningRequest is given, else an external controller the timeline answers for).
+   */
+  private AdmissionCheckSpec controller(Fields f, String name, ProvisioningSpec p) {
+    String controller = f.string("controllerName", null);
+    if (controller == null) {
+      return new AdmissionCheckSpec(name, p);
+    }
+    boolean mk = controller.equals(batchsim.core.model.MultiKueueSpec.CONTROLLER_NAME);
+    if (p != null && !controller.equals(AdmissionCheckSpec.PROVISIONING)) {
+      problems.at(f.get("controllerName"), "a check with a provisioningRequest is the "
+          + AdmissionCheckSpec.PROVISIONING + " controller's, not " + controller);
+    }
+    return new AdmissionCheckSpec(name, mk ? null : p, controller);
   }
 
   private ProvisioningSpec provisioning(Fields f, Set<String> pools, Spec.Scenario scenario) {

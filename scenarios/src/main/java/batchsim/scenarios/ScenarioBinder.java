@@ -52,6 +52,7 @@ final class ScenarioBinder {
         "snapshotTime", // wall-clock time of t = 0 for an imported live cluster: ScenarioLoader
         // read from the tree by overrides.Composer / overrides.Matrix / expect.Expectations:
         "include", "matrix", "replicas", "expect", "baseline", "admissionChecks", "autoscaling",
+        "multiKueue", // MultiKueue's workers: MultiKueueBinder
         "story"); // a transcribed Kueue integration test: Story
     ScalarNode name = f.requiredName("name");
     long seed = f.integer("seed", DEFAULT_SEED, Long.MIN_VALUE);

@@ -129,7 +129,8 @@ public final class ScenarioLoader {
     problems.throwIfAny();
     long heap = Budget.check(root, scenario, timeline.events(), provisioning.autoscaling(), limits, problems);
     problems.throwIfAny();
-    SimulationSpec spec = provisioning.applyTo(timeline.applyTo(ModelBuilder.build(scenario)));
+    SimulationSpec spec = MultiKueueBinder.bind(root,
+        provisioning.applyTo(timeline.applyTo(ModelBuilder.build(scenario))), volcano != null, problems);
     expectations.validate(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),
         spec.resources().names(), spec.flavors().stream().map(ResourceFlavorSpec::name).toList(), problems);
     expectations.validateStatusPaths(spec.clusterQueues().stream().map(ClusterQueueSpec::name).toList(),

@@ -185,12 +185,12 @@ final class TimelineBinder {
   /** Every action family; each owns its {@code events:} keys. */
   static List<ActionFamily> families(ActionContext ctx) {
     return List.of(new WorldActions(ctx), new QueueActions(ctx), new QueueObjectActions(ctx),
-        new WorkloadActions(ctx), new VolcanoActions(ctx), new NodeActions(ctx));
+        new WorkloadActions(ctx), new VolcanoActions(ctx), new NodeActions(ctx), new MultiKueueActions(ctx));
   }
 
   /** Every {@code events:} action key, in family order. */
   static final List<String> ACTION_KEYS = concat(WorldActions.KEYS, QueueActions.KEYS, QueueObjectActions.KEYS,
-      WorkloadActions.KEYS, VolcanoActions.KEYS, NodeActions.KEYS);
+      WorkloadActions.KEYS, VolcanoActions.KEYS, NodeActions.KEYS, MultiKueueActions.KEYS);
 
   @SafeVarargs
   private static List<String> concat(List<String>... lists) {

@@ -26,7 +26,9 @@ record MetricSelector(String name, SortedMap<String, String> labels, int nameOff
 
   private static Map<String, MetricFamily<?>> families() {
     Map<String, MetricFamily<?>> out = new TreeMap<>();
-    for (MetricFamily<?> f : new KueueMetrics().families()) {
+    KueueMetrics all = new KueueMetrics();
+    all.enableMultiKueue(); // a MultiKueue manager's families too
+    for (MetricFamily<?> f : all.families()) {
       out.put(f.name(), f);
     }
     return out;

@@ -62,6 +62,7 @@ final class StatusSchema {
               leaves("name", "state", "message", "lastTransitionTime", "retryCount")),
           "requeueState", leaves("count", "requeueAt"),
           "accumulatedPastExecutionTimeSeconds", LEAF,
+          "clusterName", LEAF, "nominatedClusterNames", new Any(), // MultiKueue's manager
           "spec", leaves("active")),
       "ClusterQueue", obj(
           "conditions", new Keyed("condition type", List.of("Active"), CONDITION),

@@ -47,7 +47,7 @@ class AtStatusTest {
         "e.yaml:2:44: unknown condition type 'Admited' in 'conditions' (known: QuotaReserved, Admitted, PodsReady, "
             + "Evicted, Preempted, Requeued, Finished)",
         "e.yaml:3:26: unknown field 'conditon' of Workload status (known: conditions, admission, admissionChecks, "
-            + "requeueState, accumulatedPastExecutionTimeSeconds, spec)",
+            + "requeueState, accumulatedPastExecutionTimeSeconds, clusterName, nominatedClusterNames, spec)",
         "e.yaml:4:25: unknown ClusterQueue 'cq-x' (known: cq-a)",
         "e.yaml:5:31: unknown field 'pendingWorkload' of ClusterQueue status (known: conditions, flavorsReservation, "
             + "flavorsUsage, pendingWorkloads, reservingWorkloads, admittedWorkloads, fairSharing)",

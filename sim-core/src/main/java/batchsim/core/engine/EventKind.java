@@ -32,6 +32,8 @@ public enum EventKind {
   PROVISIONING_RESULT,
   /** A provisioned booking expires, or is revoked, before the workload was admitted. */
   BOOKING_EXPIRY,
+  /** MultiKueue: a remote operation on a worker completes, a dispatch round ends, a lost worker times out. */
+  MULTIKUEUE,
   /** An autoscaled pool's node has been empty for the scale-down delay. */
   SCALE_DOWN_CHECK,
   /** Admission fair sharing: Kueue's LocalQueue reconciler decays the LocalQueues' consumed resources. */

@@ -127,8 +127,14 @@ public final class KueueMetrics {
   public final HistogramFamily workloadEvictionLatency = new HistogramFamily(
       "kueue_workload_eviction_latency_seconds", kueueExponential(14), CQ, "reason", RR);
 
+  // MultiKueue (a manager's model only): remote copies created on, and admissions by, each worker `cluster`
+  public final CounterFamily multiKueueWorkloadsDispatchedTotal = new CounterFamily(
+      "multikueue_workloads_dispatched_total", CQ, "cluster", RR);
+  public final CounterFamily multiKueueWorkloadsAdmittedTotal = new CounterFamily(
+      "multikueue_workloads_admitted_total", CQ, "cluster", RR);
+
   /** Every family, in metrics.go's Register() order then the LocalQueue ones. */
-  private final List<MetricFamily<?>> families = List.of(admissionAttemptsTotal, admissionAttemptDuration,
+  private List<MetricFamily<?>> families = List.of(admissionAttemptsTotal, admissionAttemptDuration,
       admissionCyclePreemptionSkips, pendingWorkloads, finishedWorkloads, quotaReservedWorkloadsTotal,
       finishedWorkloadsTotal, quotaReservedWaitTime, admittedWorkloadsTotal, admissionWaitTime,
       admissionChecksWaitTime, evictedWorkloadsTotal, evictedWorkloadsOnceTotal, preemptedWorkloadsTotal,
@@ -144,6 +150,14 @@ public final class KueueMetrics {
       admittedUntilReadyWaitTime, localQueueAdmittedUntilReadyWaitTime, localQueueAdmissionFairSharingUsage);
 
   private Runnable gaugeRefresher = () -> { };
+
+  /** MultiKueue's manager: its two families join the model (after the others). */
+  public void enableMultiKueue() {
+    List<MetricFamily<?>> all = new java.util.ArrayList<>(families);
+    all.add(multiKueueWorkloadsDispatchedTotal);
+    all.add(multiKueueWorkloadsAdmittedTotal);
+    families = List.copyOf(all);
+  }
 
   /** Sets the gauges from the engine's state; run before every read. */
   public void gaugeRefresher(Runnable r) {

@@ -24,6 +24,7 @@ import java.util.List;
  *     empty under Volcano
  * @param engine the admission engine that ran: {@link #KUEUE} or {@link #VOLCANO} (reports use its words)
  * @param waiting why workloads waited, per ClusterQueue and overall (null under Volcano and in hand-built results)
+ * @param clusters MultiKueue's worker clusters, each with its own result (empty unless the run was a manager's)
  */
 public record RunResult(
     String scenarioName,
@@ -48,9 +49,30 @@ public record RunResult(
     java.util.Map<String, List<Decision>> decisions,
     MetricSamples metricSamples,
     String engine,
-    WaitingStats waiting) {
+    WaitingStats waiting,
+    List<ClusterResult> clusters) {
   public static final String KUEUE = "kueue";
   public static final String VOLCANO = "volcano";
+
+  /** A result of one cluster (no MultiKueue workers). */
+  public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,
+      ResourceSpace resources, List<WorkloadRecord> workloads, QueueStats overall, List<QueueStats> queues,
+      List<UtilizationStat> utilization, List<QueueUsageStat> queueUsage, long unknownQueueArrivals,
+      TimeSeries timeSeries, PreemptionStats preemptionOverall, List<PreemptionStats> preemption,
+      List<PoolStats> pools, List<ServingStats> serving, TasStats tas, ProvisioningStats provisioning,
+      java.util.Map<String, List<Decision>> decisions, MetricSamples metricSamples, String engine,
+      WaitingStats waiting) {
+    this(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues, utilization,
+        queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving, tas,
+        provisioning, decisions, metricSamples, engine, waiting, List.of());
+  }
+
+  /** This (the manager's) result with MultiKueue's worker clusters' results. */
+  public RunResult withClusters(List<ClusterResult> workers) {
+    return new RunResult(scenarioName, seed, horizonMs, endTimeMs, events, resources, workloads, overall, queues,
+        utilization, queueUsage, unknownQueueArrivals, timeSeries, preemptionOverall, preemption, pools, serving,
+        tas, provisioning, decisions, metricSamples, engine, waiting, List.copyOf(workers));
+  }
 
   /** A result without the waiting split (tests and tools that build results by hand). */
   public RunResult(String scenarioName, long seed, long horizonMs, long endTimeMs, long events,

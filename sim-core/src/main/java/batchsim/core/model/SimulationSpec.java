@@ -16,6 +16,7 @@ import java.util.List;
  * @param admissionChecks AdmissionChecks named by ClusterQueues (ProvisioningRequest)
  * @param autoscaling autoscaled node pools
  * @param topologies Kueue Topology objects, referred to by TAS flavors' {@code topologyName}
+ * @param multiKueue the worker clusters this cluster, as MultiKueue's manager, dispatches to (null: none)
  */
 public record SimulationSpec(
     String name,
@@ -37,9 +38,30 @@ public record SimulationSpec(
     List<ServingSpec> serving,
     List<TopologySpec> topologies,
     List<AdmissionCheckSpec> admissionChecks,
-    List<AutoscalingSpec> autoscaling) {
+    List<AutoscalingSpec> autoscaling,
+    MultiKueueSpec multiKueue) {
 
   public static final long NO_HORIZON = Long.MAX_VALUE;
+
+  /** A scenario that is no MultiKueue manager. */
+  public SimulationSpec(String name, long seed, long horizonMs, ResourceSpace resources,
+      List<NodePoolSpec> nodePools, List<ResourceFlavorSpec> flavors, List<CohortSpec> cohorts,
+      List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues,
+      List<PriorityClassSpec> priorityClasses, KueueConfig kueue, PodSchedulingConfig podScheduling,
+      List<WorkloadSourceSpec> workloadSources, long sampleIntervalMs, List<TimelineEvent> timeline,
+      List<FailureModel> failureModels, List<ServingSpec> serving, List<TopologySpec> topologies,
+      List<AdmissionCheckSpec> admissionChecks, List<AutoscalingSpec> autoscaling) {
+    this(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues, localQueues,
+        priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline, failureModels, serving,
+        topologies, admissionChecks, autoscaling, null);
+  }
+
+  /** This spec as MultiKueue's manager of {@code mk}'s workers. */
+  public SimulationSpec withMultiKueue(MultiKueueSpec mk) {
+    return new SimulationSpec(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues,
+        localQueues, priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline,
+        failureModels, serving, topologies, admissionChecks, autoscaling, mk);
+  }
 
   /** A scenario without admission checks or autoscaled pools. */
   public SimulationSpec(String name, long seed, long horizonMs, ResourceSpace resources,
@@ -57,7 +79,7 @@ public record SimulationSpec(
   public SimulationSpec withProvisioning(List<AdmissionCheckSpec> checks, List<AutoscalingSpec> scaling) {
     return new SimulationSpec(name, seed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues,
         localQueues, priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline,
-        failureModels, serving, topologies, List.copyOf(checks), List.copyOf(scaling));
+        failureModels, serving, topologies, List.copyOf(checks), List.copyOf(scaling), multiKueue);
   }
 
   /** A scenario without Topology objects (no Topology Aware Scheduling). */
@@ -97,6 +119,6 @@ public record SimulationSpec(
   public SimulationSpec withSeed(long newSeed) {
     return new SimulationSpec(name, newSeed, horizonMs, resources, nodePools, flavors, cohorts, clusterQueues,
         localQueues, priorityClasses, kueue, podScheduling, workloadSources, sampleIntervalMs, timeline,
-        failureModels, serving, topologies, admissionChecks, autoscaling);
+        failureModels, serving, topologies, admissionChecks, autoscaling, multiKueue);
   }
 }

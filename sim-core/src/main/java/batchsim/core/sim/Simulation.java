@@ -5,6 +5,7 @@ import batchsim.core.model.SimulationSpec;
 import batchsim.core.volcano.VolcanoSetup;
 import batchsim.core.world.World;
 import batchsim.core.world.kueue.KueueAdmission;
+import batchsim.core.world.kueue.MultiKueueWorld;
 import batchsim.core.world.volcano.VolcanoAdmission;
 import java.util.function.LongConsumer;
 
@@ -15,9 +16,12 @@ import java.util.function.LongConsumer;
 public final class Simulation {
   private final World world;
 
-  /** A run under Kueue. */
+  /** A run under Kueue; a MultiKueue manager's run has its worker clusters in the same world. */
   public Simulation(SimulationSpec spec) {
     this.world = new World(spec, KueueAdmission::new);
+    if (spec.multiKueue() != null) {
+      MultiKueueWorld.connect(world, (KueueAdmission) world.engine(), spec.multiKueue());
+    }
   }
 
   /**
@@ -26,6 +30,9 @@ public final class Simulation {
    * @throws IllegalArgumentException when the scenario uses something Volcano runs do not support
    */
   public Simulation(SimulationSpec spec, VolcanoSetup volcano) {
+    if (spec.multiKueue() != null) {
+      throw new IllegalArgumentException("MultiKueue is Kueue's: this scenario runs under Volcano");
+    }
     this.world = new World(spec, ctx -> new VolcanoAdmission(ctx, volcano));
   }
 

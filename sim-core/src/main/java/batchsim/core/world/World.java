@@ -20,8 +20,9 @@ import java.util.function.LongConsumer;
  * (Kueue or Volcano) — and, in checked mode, every invariant is checked after every event. Single-threaded;
  * the same scenario and seed give the same result.
  *
- * <p>The parts get what they need passed in and never call back into the world. A run has one cluster today;
- * the loop, the event targets and the per-cluster books are built so that several clusters can share it.
+ * <p>The parts get what they need passed in and never call back into the world. A run has one cluster, or
+ * under MultiKueue a manager and its workers ({@link #addCluster}): each a {@link SimulatedCluster} of its
+ * own on this one loop.
  */
 public final class World {
   private static final int RECENT_EVENTS = 32;
@@ -29,6 +30,10 @@ public final class World {
   private final SimulationSpec spec;
   private final EventLoop loop = new EventLoop();
   private final SimulatedCluster cluster;
+  /** MultiKueue's worker clusters, in the order they were added (after the manager, {@link #cluster}). */
+  private final List<SimulatedCluster> workers = new ArrayList<>();
+  private final List<String> workerNames = new ArrayList<>();
+  private java.util.function.Function<List<RunResult>, List<batchsim.core.metrics.ClusterResult>> workerResults;
   private final ArrayDeque<String> recent = new ArrayDeque<>();
   private boolean checked;
   private long maxEvents = Long.MAX_VALUE;
@@ -42,6 +47,28 @@ public final class World {
   public World(SimulationSpec spec, Function<WorldContext, AdmissionEngine> engineFactory) {
     this.spec = spec;
     this.cluster = new SimulatedCluster(spec, loop, engineFactory);
+  }
+
+  /**
+   * Adds a cluster of its own (nodes, queues, engine, books) on this world's loop — a MultiKueue worker — and
+   * returns its engine for the caller to connect. Its workload records are dropped (the manager's records
+   * are the workloads'); its random streams open after the first cluster's, so adding one changes nothing of
+   * the first cluster's draws.
+   */
+  public AdmissionEngine addCluster(String name, SimulationSpec workerSpec,
+      Function<WorldContext, AdmissionEngine> engineFactory) {
+    SimulatedCluster c = new SimulatedCluster(workerSpec, loop, engineFactory);
+    c.streamWorkloads((seq, record, decisions) -> { });
+    workers.add(c);
+    workerNames.add(name);
+    return c.engine();
+  }
+
+  /** Turns the added clusters' results (in the order added) into the result's per-cluster part. */
+  public World workerResults(
+      java.util.function.Function<List<RunResult>, List<batchsim.core.metrics.ClusterResult>> results) {
+    this.workerResults = results;
+    return this;
   }
 
   /** Called with the virtual time every 1,024 events (the CLI shows progress; it reads the wall clock then). */
@@ -100,6 +127,7 @@ public final class World {
   public World checked(boolean on) {
     this.checked = on;
     cluster.engine().checked(on);
+    workers.forEach(w -> w.engine().checked(on));
     return this;
   }
 
@@ -147,7 +175,13 @@ public final class World {
       scrapes.end(end);
     }
     loop.advanceTo(end);
-    return cluster.result(end, loop.processed());
+    RunResult result = cluster.result(end, loop.processed());
+    if (workers.isEmpty()) {
+      return result;
+    }
+    List<RunResult> each = new ArrayList<>();
+    workers.forEach(w -> each.add(w.result(end, loop.processed())));
+    return result.withClusters(workerResults.apply(each));
   }
 
   /** The next event up to {@code horizon}, after the metric scrapes due before it. */
@@ -197,7 +231,11 @@ public final class World {
   }
 
   private void start() {
-    cluster.start(new SplittableRandom(spec.seed()));
+    SplittableRandom root = new SplittableRandom(spec.seed());
+    cluster.start(root);
+    for (SimulatedCluster w : workers) {
+      w.start(root.split());
+    }
   }
 
   private void check(Event e) {
@@ -206,6 +244,10 @@ public final class World {
       recent.removeFirst();
     }
     List<String> v = cluster.checkInvariants();
+    for (int i = 0; i < workers.size() && v.isEmpty(); i++) {
+      String name = workerNames.get(i);
+      v = workers.get(i).checkInvariants().stream().map(m -> "worker " + name + ": " + m).toList();
+    }
     if (!v.isEmpty()) {
       throw new InvariantViolation(loop.now(), v, new ArrayList<>(recent));
     }

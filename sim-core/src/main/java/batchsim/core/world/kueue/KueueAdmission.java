@@ -9,6 +9,7 @@ import batchsim.core.engine.EventTarget;
 import batchsim.core.kueue.CheckState;
 import batchsim.core.kueue.KueueEngine;
 import batchsim.core.kueue.KueueHost;
+import batchsim.core.kueue.WaitCause;
 import batchsim.core.kueue.Workload;
 import batchsim.core.kueue.WorkloadState;
 import batchsim.core.metrics.MetricFamily;
@@ -17,7 +18,6 @@ import batchsim.core.model.ClusterQueueSpec;
 import batchsim.core.model.LocalQueueSpec;
 import batchsim.core.model.QueueObjectAction;
 import batchsim.core.model.SimulationSpec;
-import batchsim.core.model.WorkloadAction;
 import batchsim.core.model.WorkloadSpec;
 import batchsim.core.world.AdmissionEngine;
 import batchsim.core.world.SampleSource;
@@ -25,6 +25,8 @@ import batchsim.core.world.EndedWorkloads;
 import batchsim.core.world.StatusSink;
 import batchsim.core.world.WorldContext;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,11 +57,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   final Set<Workload> live = new LinkedHashSet<>();
   /** Ended workloads some timeline action names. */
   final EndedWorkloads ended;
-  @Override
-  public String stuck() {
-    return KueueReport.stuck(live);
-  }
-
+  /** The first workload that finished (tests). */
   private Workload firstFinished;
   /** Workloads holding quota per ClusterQueue (reserved, running or evicting). */
   final int[] holding;
@@ -73,12 +71,12 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   ProvisioningController provisioning;
   /** Restarts of Kueue's controller manager and what waits while it is down. */
   final ControllerDowntime downtime;
-  private final WorkloadActionsApplier workloadActions = new WorkloadActionsApplier(this);
+  private final KueueTimeline timeline = new KueueTimeline(this);
   private final KueueNodes nodes = new KueueNodes(this);
   /** Workloads holding quota at the start (an imported cluster's live state). */
   final RestoredWorkloads restored = new RestoredWorkloads(this);
   /** The opt-in status record, or null. */
-  private StatusRecorder status;
+  StatusRecorder status;
   /** Checked mode: the status record compares its counts with the engine's. */
   boolean checked;
   boolean explain;
@@ -87,6 +85,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   /** When Kueue's scheduler runs its next cycle. */
   final SchedulerLoop scheduler = new SchedulerLoop(this);
   final ControllerPace pace;
+  /** MultiKueue: this cluster as the manager ({@link MultiKueueController}) or a worker ({@link WorkerCluster}). */
+  MultiKueueLink multiKueue = MultiKueueLink.NONE;
   private boolean bindScheduled;
   private long seq;
 
@@ -120,8 +120,8 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   }
 
   /** The workloads that exist now, in submission order (read-only; {@code batchsim eta} watches its jobs). */
-  public java.util.Collection<Workload> liveWorkloads() {
-    return java.util.Collections.unmodifiableSet(live);
+  public Collection<Workload> liveWorkloads() {
+    return Collections.unmodifiableSet(live);
   }
 
   /** The Kueue engine, for tests that inspect state after a run. */
@@ -174,12 +174,16 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     if (localQueueToCq.containsKey(s.localQueue()) && downtime.deferred(() -> submit(s))) {
       return true; // the job exists; Kueue creates its Workload when it is up again
     }
+    return submitCopy(s) != null;
+  }
+
+  /** A workload created now (an arrival, or MultiKueue's remote copy on a worker); null without its LocalQueue. */
+  Workload submitCopy(WorkloadSpec s) {
     Workload w = submit(s, false);
-    if (w == null) {
-      return false;
+    if (w != null) {
+      world.recorder().arrival(((WorkloadRun) w.runtime).queue);
     }
-    world.recorder().arrival(((WorkloadRun) w.runtime).queue);
-    return true;
+    return w;
   }
 
   /** A new workload ([elastic] also a new slice of a job that exists, which is no arrival). */
@@ -200,6 +204,11 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     }
     requestCycle();
     return w;
+  }
+
+  @Override
+  public String stuck() {
+    return KueueReport.stuck(live);
   }
 
   @Override
@@ -252,12 +261,14 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     metrics.quotaReserved(w);
     runs.reserved(w);
     provisioning.onQuotaReserved(w);
+    multiKueue.reserved(w);
   }
 
   @Override
   public void onAdmitted(Workload w) {
     metrics.admitted(w);
     pace.admitted(w); // the job sees it at once, or when the admission write landed (controller pace)
+    multiKueue.admitted(w);
   }
 
   @Override
@@ -285,6 +296,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
       ended.ended(rt.seq, WorkloadActionsApplier.refusal(w), WorkloadActionsApplier.names(w));
     }
     report.emit(w);
+    multiKueue.ended(w);
   }
 
   /** An admission check controller's verdict, with its message for the status record. */
@@ -293,6 +305,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
     if (status != null) {
       status.checkVerdict(w, check, state, message);
     }
+    multiKueue.reserved(w); // MultiKueue nominates workers once the other checks are Ready
   }
 
   /** [TAS] Kueue's second pass wakes up when a node-replacement backoff ends. */
@@ -308,7 +321,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   }
 
   @Override
-  public void onQuotaWait(String clusterQueue, batchsim.core.kueue.WaitCause cause, boolean blocked, long atMs) {
+  public void onQuotaWait(String clusterQueue, WaitCause cause, boolean blocked, long atMs) {
     report.holders.quotaWait(clusterQueue, cause, blocked, atMs);
   }
 
@@ -316,19 +329,12 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
   public void onEvicted(Workload w) {
     metrics.evicted(w);
     runs.evicted(w);
+    multiKueue.evicted(w);
   }
 
   @Override
   public void scheduleBackoffExpiry(Workload w, long atMs) {
     loop.schedule(atMs, EventKind.BACKOFF_EXPIRY, this, w);
-  }
-
-  /** Admission fair sharing sampled these LocalQueues: Kueue writes their status and usage gauge. */
-  void usageSampled(List<String> localQueues) {
-    if (status != null) {
-      status.usageSampled(localQueues);
-    }
-    metrics.usageSampled(localQueues);
   }
 
   @Override
@@ -399,19 +405,7 @@ public final class KueueAdmission implements AdmissionEngine, KueueHost, EventTa
 
   @Override
   public boolean apply(ClusterAction action) {
-    if (action instanceof WorkloadAction || action instanceof batchsim.core.model.ElasticAction) {
-      workloadActions.apply(action);
-      return true;
-    }
-    if (!kueue.queues().apply(action)) {
-      return false;
-    }
-    if (action instanceof QueueObjectAction.CreateResourceFlavor || action instanceof QueueObjectAction.UpdateResourceFlavor) {
-      String name = ((QueueObjectAction) action).object().substring("ResourceFlavor ".length());
-      int f = kueue.index().flavorIndex(name);
-      binder.flavorChanged(f, kueue.flavorSpec(f)); // the kube-scheduler sees the flavor's labels on new pods
-    }
-    return true;
+    return timeline.apply(action);
   }
 
   @Override

@@ -337,8 +337,8 @@ final class ProvisioningController implements EventTarget {
 
   /** What the run reports; null when the scenario has no admission checks and no autoscaled pools. */
   batchsim.core.metrics.ProvisioningStats stats() {
-    if (checks.isEmpty() && autoscaled.isEmpty()) {
-      return null;
+    if (checks.values().stream().allMatch(AdmissionCheckSpec::multiKueue) && autoscaled.isEmpty()) {
+      return null; // MultiKueue's checks have their own figures (RunResult.clusters)
     }
     return new batchsim.core.metrics.ProvisioningStats(requests, failures, retried, rejected, bookingsExpired,
         nodesAdded, nodesRemoved, latency.copy(), checkWait.copy());

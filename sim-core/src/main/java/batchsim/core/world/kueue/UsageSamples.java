@@ -2,6 +2,7 @@ package batchsim.core.world.kueue;
 
 import batchsim.core.engine.EventKind;
 import batchsim.core.engine.EventLoop;
+import java.util.List;
 import batchsim.core.kueue.KueueEngine;
 
 /**
@@ -38,7 +39,12 @@ final class UsageSamples {
     EventLoop loop = admission.loop;
     boolean quiet = loop.pending() == loop.pending(EventKind.SAMPLE) + loop.pending(EventKind.STATUS_RECORD)
         + loop.pending(EventKind.LOCAL_QUEUE_USAGE_SAMPLE);
-    admission.usageSampled(kueue.admissionFairSharing().sample());
+    // Kueue writes the sampled LocalQueues' status and usage gauge.
+    List<String> sampled = kueue.admissionFairSharing().sample();
+    if (admission.status != null) {
+      admission.status.usageSampled(sampled);
+    }
+    admission.metrics.usageSampled(sampled);
     if (!quiet) {
       schedule(kueue.admissionFairSharing().nextSampleMs());
     }

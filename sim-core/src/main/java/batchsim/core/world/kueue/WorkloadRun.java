@@ -18,6 +18,11 @@ final class WorkloadRun {
    * history, not counted in the run's statistics, and its pods already run.
    */
   boolean restored;
+  /** MultiKueue's manager: its pods run on a worker cluster; start and finish flow back from there. */
+  boolean remote;
+  /** MultiKueue's manager: status.clusterName (the admitting worker) and status.nominatedClusterNames. */
+  String clusterName;
+  java.util.List<String> nominatedClusters = java.util.List.of();
   /** The reservation whose quota bookkeeping was done. */
   long reservationAccounted = Long.MIN_VALUE;
   /** The reservation whose start was recorded (time-to-start counts once per admission). */

@@ -137,6 +137,9 @@ final class WorkloadRuns implements EventTarget {
   void admitted(Workload w) {
     WorkloadRun rt = run(w);
     reserved(w);
+    if (rt.remote) {
+      return; // MultiKueue: the job runs on the worker that admitted it
+    }
     if (spec.kueue().waitForPodsReady().enable()) {
       loop.schedule(loop.now() + spec.kueue().waitForPodsReady().timeoutMs(), EventKind.PODS_READY_TIMEOUT, this,
           new ReadyTimeout(w, rt.readyToken, false));
@@ -216,8 +219,9 @@ final class WorkloadRuns implements EventTarget {
     }
     // Kueue keeps the victim's quota until its pods are gone (jobframework reconciler), which takes their
     // terminationGracePeriodSeconds; the class's own grace period wins over the scenario's.
-    loop.schedule(admission.pace.evictionSeenAt() + w.spec().graceMs(spec.kueue().terminationGraceMs()),
-        EventKind.EVICTION_COMPLETE, this,
+    // MultiKueue's manager has no pods of the job: its eviction completes at once.
+    long grace = rt.remote ? 0 : w.spec().graceMs(spec.kueue().terminationGraceMs());
+    loop.schedule(admission.pace.evictionSeenAt() + grace, EventKind.EVICTION_COMPLETE, this,
         new Timed(w, rt.generation));
   }
 
@@ -299,6 +303,24 @@ final class WorkloadRuns implements EventTarget {
     if (t.generation() != rt.generation || w.state() != WorkloadState.RESERVED) {
       return;
     }
+    started(w, rt);
+    // Serving pods run until their Deployment scales down; [elastic] a slice that replaced a running one has
+    // its end (the job's) scheduled since its admission.
+    if (!rt.serving && rt.carriedEndMs == Long.MIN_VALUE) {
+      rt.endsAtMs = loop.now() + w.spec().runtimeMs() + admission.pace.finishSeenAfterMs();
+      loop.schedule(rt.endsAtMs, EventKind.FINISH, this, new Timed(w, rt.generation));
+    }
+    admission.multiKueue.started(w);
+  }
+
+  /** MultiKueue's manager: the workload's pods run on the worker that admitted it. */
+  void remoteStarted(Workload w) {
+    if (w.state() == WorkloadState.RESERVED) {
+      started(w, run(w));
+    }
+  }
+
+  private void started(Workload w, WorkloadRun rt) {
     if (runningAtStart(w)) {
       kueue.markRunning(w, w.spec().reservation().startedAtMs());
     } else {
@@ -318,21 +340,20 @@ final class WorkloadRuns implements EventTarget {
       rt.startRecordedFor = w.reservedAtMs(); // a restart after a pod failure is not a new start
       recorder().started(rt.queue, loop.now() - w.createdMs());
     }
-    // Serving pods run until their Deployment scales down; [elastic] a slice that replaced a running one has
-    // its end (the job's) scheduled since its admission.
-    if (!rt.serving && rt.carriedEndMs == Long.MIN_VALUE) {
-      rt.endsAtMs = loop.now() + w.spec().runtimeMs() + admission.pace.finishSeenAfterMs();
-      loop.schedule(rt.endsAtMs, EventKind.FINISH, this, new Timed(w, rt.generation));
-    }
   }
 
   private void finish(Timed t) {
     Workload w = t.w();
     WorkloadRun rt = run(w);
     boolean carried = rt.carriedEndMs != Long.MIN_VALUE && w.state() == WorkloadState.RESERVED;
-    if (t.generation() != rt.generation || (w.state() != WorkloadState.RUNNING && !carried)) {
-      return;
+    if (t.generation() == rt.generation && (w.state() == WorkloadState.RUNNING || carried)) {
+      finishNow(w);
     }
+  }
+
+  /** Finished (here, or for MultiKueue's manager on the worker that ran it): quota and pods are released. */
+  void finishNow(Workload w) {
+    WorkloadRun rt = run(w);
     releasePods(w);
     quotaUsage(w, rt.queue, -1);
     kueue.finish(w);

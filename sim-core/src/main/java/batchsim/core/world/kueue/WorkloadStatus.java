@@ -103,6 +103,12 @@ final class WorkloadStatus {
     if (accumulatedSeconds > 0) {
       s.put("accumulatedPastExecutionTimeSeconds", accumulatedSeconds);
     }
+    if (w.runtime instanceof WorkloadRun run && run.clusterName != null) {
+      s.put("clusterName", run.clusterName); // MultiKueue's manager
+    }
+    if (w.runtime instanceof WorkloadRun run && !run.nominatedClusters.isEmpty()) {
+      s.put("nominatedClusterNames", run.nominatedClusters);
+    }
     return s;
   }
 

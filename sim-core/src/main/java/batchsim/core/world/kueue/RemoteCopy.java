@@ -1,0 +1,35 @@
+package batchsim.core.world.kueue;
+
+import batchsim.core.kueue.Workload;
+
+/**
+ * One remote copy of a manager's workload on one worker (Kueue cloneForCreate): being created (no
+ * {@link #copy} yet), present, or being deleted; and what the worker's Kueue did with it, as the manager
+ * reads it from the remote workload's conditions.
+ */
+final class RemoteCopy {
+  final WorkerCluster worker;
+  /** The manager's workload it copies, or null once the manager let go of it (being deleted). */
+  MultiKueueController.Group group;
+  /** The worker's Workload, once created. */
+  Workload copy;
+  /** Admitted=True since (the earliest admitted copy wins), or UNSET_TIME. */
+  long admittedAtMs = Workload.UNSET_TIME;
+  boolean started;
+  boolean evicted;
+  boolean finished;
+
+  RemoteCopy(WorkerCluster worker, MultiKueueController.Group group) {
+    this.worker = worker;
+    this.group = group;
+  }
+
+  boolean admitted() {
+    return admittedAtMs != Workload.UNSET_TIME;
+  }
+
+  @Override
+  public String toString() {
+    return (group == null ? copy == null ? "?" : copy.id() : group.local.id()) + "@" + worker.name;
+  }
+}
