@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 final class LimitsOption {
   @Option(names = "--limits", paramLabel = "KEY=VALUE[,KEY=VALUE]", split = "(?!)", description = "Raise or lower "
       + "what one run may ask for before it starts: nodes=200000, events=10000000 (timeline), samples=5000000 "
-      + "(rows), workloads=20000000, memory=80% (of the JVM's max heap); a value may be off, e.g. --limits "
+      + "(rows), workloads=20000000, memory=80%% (of the JVM's max heap); a value may be off, e.g. --limits "
       + "nodes=500000,events=2e7 (repeatable).")
   List<String> specs = new ArrayList<>();
 
