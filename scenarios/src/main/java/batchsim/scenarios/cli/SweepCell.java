@@ -48,10 +48,17 @@ final class SweepCell {
     try {
       Files.createDirectories(dir.resolve("cells"));
       settings.write(dir);
-      r = runner.runOne(cell, dir.resolve("cells"));
-    } catch (SweepRunner.CellFailure e) {
-      err.println("batchsim: in sweep cell " + cell.name() + ":");
-      throw e.violation();
+      Files.deleteIfExists(failed(dir, cell));
+      try {
+        r = runner.runOne(cell, dir.resolve("cells"));
+      } catch (SweepRunner.CellFailure e) {
+        recordFailure(dir, cell, ScenarioCommand.INVARIANT_VIOLATED + " (a broken invariant): " + e.violation().getMessage());
+        err.println("batchsim: in sweep cell " + cell.name() + ":");
+        throw e.violation();
+      } catch (RuntimeException e) {
+        recordFailure(dir, cell, ScenarioCommand.INTERNAL + " (an internal error): " + e);
+        throw e;
+      }
     } catch (IOException e) {
       throw new ScenarioCommand.UserError("cannot write " + dir.resolve("cells").resolve(cell.dir()) + ": "
           + Writable.reason(e));
@@ -67,5 +74,22 @@ final class SweepCell {
           (System.nanoTime() - start) / 1e9), dir.resolve("cells").resolve(cell.dir())));
     }
     return ScenarioCommand.OK;
+  }
+
+  /**
+   * Where a cell whose run failed in a way a retry does not change says so, for {@code sweep merge}:
+   * {@code DIR/failed/<cell>}, removed when the cell runs again.
+   */
+  static Path failed(Path dir, Cell cell) {
+    return dir.resolve("failed").resolve(cell.dir());
+  }
+
+  private static void recordFailure(Path dir, Cell cell, String what) {
+    try {
+      Files.createDirectories(dir.resolve("failed"));
+      Inputs.writeAtomically(failed(dir, cell), "exit " + what.strip().replaceAll("\\s+", " ") + "\n");
+    } catch (IOException | RuntimeException e) {
+      // the failure itself is what the pod reports; merge then says only that the cell has no result
+    }
   }
 }

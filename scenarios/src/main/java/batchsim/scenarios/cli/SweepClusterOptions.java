@@ -31,6 +31,14 @@ final class SweepClusterOptions {
   static final String DEFAULT_QUEUE = "batchsim";
   /** A DNS-1123 label: a namespace, or a LocalQueue name that must also be a label value. */
   private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+  /**
+   * An image reference as the container runtimes parse it: [registry host (with a '.' or a port, or localhost)/]
+   * lowercase path components, [:tag], [@sha256:digest].
+   */
+  private static final Pattern IMAGE = Pattern.compile("(?:(?:[a-zA-Z0-9-]+(?:\\.[a-zA-Z0-9-]+)+|localhost)"
+      + "(?::[0-9]+)?/|[a-zA-Z0-9-]+:[0-9]+/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*"
+      + "(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[0-9a-f]{64})?");
+  private static final Pattern SIZE = Pattern.compile("([1-9][0-9]{0,5})(Mi|Gi|Ti)");
 
   @Option(names = "--emit", arity = "2", paramLabel = "k8s DIR", description = "Write the sweep as Kubernetes "
       + "manifests into DIR instead of running it: an Indexed Job of one pod per cell queued by Kueue, the "
@@ -45,11 +53,16 @@ final class SweepClusterOptions {
       + "(default: batchsim:<version>; see the Dockerfile).")
   String image;
 
+  @Option(names = "--results-size", paramLabel = "SIZE", description = "With --emit: the results claim's size, e.g. "
+      + "50Gi (default: " + SweepManifests.CELL_RESULTS_MIB + "Mi per cell, at least 1Gi).")
+  String resultsSize;
+
   /** Refuses options that do not go together, before anything is read. */
   void checkCombination(Integer cell, Path junit, Path out) throws ScenarioCommand.UserError {
     if (emit == null) {
-      if (queue != null || image != null) {
-        throw new ScenarioCommand.UserError((queue != null ? "--queue" : "--image") + " goes with --emit k8s DIR");
+      if (queue != null || image != null || resultsSize != null) {
+        throw new ScenarioCommand.UserError((queue != null ? "--queue" : image != null ? "--image" : "--results-size")
+            + " goes with --emit k8s DIR");
       }
       if (cell != null && junit != null) {
         throw new ScenarioCommand.UserError("--junit goes with a whole sweep; give it to 'sweep merge'");
@@ -79,9 +92,18 @@ final class SweepClusterOptions {
           + "letters, digits and '-', starting and ending with a letter or digit, at most 63 characters");
     }
     String img = image != null ? image : "batchsim:" + Version.build().version();
-    if (img.isBlank() || img.chars().anyMatch(Character::isWhitespace)) {
+    if (!IMAGE.matcher(img).matches()) {
       throw new ScenarioCommand.UserError("--image '" + img + "': expected an image reference such as "
-          + "registry.example.com/batchsim:0.1.0");
+          + "registry.example.com/batchsim:0.1.0 (the repository in lowercase)");
+    }
+    long results = SweepManifests.resultsBytes(planned.plan().cells().size());
+    if (resultsSize != null) {
+      var m = SIZE.matcher(resultsSize);
+      if (!m.matches()) {
+        throw new ScenarioCommand.UserError("--results-size " + resultsSize + ": expected a size such as 500Mi, "
+            + "50Gi or 2Ti");
+      }
+      results = Long.parseLong(m.group(1)) << (m.group(2).equals("Mi") ? 20 : m.group(2).equals("Gi") ? 30 : 40);
     }
     List<Cell> cells = planned.plan().cells();
     Set<Provenance.Input> inputs = new LinkedHashSet<>();
@@ -95,10 +117,11 @@ final class SweepClusterOptions {
     try {
       PodFiles files = PodFiles.of(Path.of(""), settings.file(), planned.composition().files(),
           new ArrayList<>(inputs));
-      KubeNames names = KubeNames.of(planned.name());
+      List<String> args = settings.args(files.scenario());
+      KubeNames names = KubeNames.of(planned.name(), args);
       SweepManifests m = new SweepManifests(names, namespace, name, cells.size(),
-          Math.min(parallel != null ? parallel : cells.size(), cells.size()), img, settings.args(files.scenario()),
-          heap, RunLimits.parse(settings.limits()).memoryPercent(), files);
+          Math.min(parallel != null ? parallel : cells.size(), cells.size()), img, args,
+          heap, RunLimits.parse(settings.limits()).memoryPercent(), files, results);
       String storage = m.storage();
       target.write(d -> {
         Files.writeString(d.resolve(STORAGE), storage, StandardCharsets.UTF_8);
@@ -121,12 +144,26 @@ final class SweepClusterOptions {
     out.println("batchsim: " + m.cells() + " cells as Indexed Job " + m.names().job() + " (parallelism "
         + m.parallelism() + ", 1 CPU and " + (m.memoryBytes() >> 20) + "Mi per pod) for LocalQueue " + m.queue()
         + "; manifests in " + dir);
-    out.println("  kubectl apply" + ns + " -f " + dir.resolve(STORAGE) + " -f " + dir.resolve(FILES_POD));
+    // server-side: a client-side apply copies the whole ConfigMap into an annotation limited to 256 KiB
+    out.println("  kubectl apply --server-side" + ns + " -f " + dir.resolve(STORAGE) + " -f " + dir.resolve(FILES_POD));
+    Set<String> dataDirs = new LinkedHashSet<>();
+    for (PodFiles.DataFile f : m.files().data()) {
+      int cut = f.path().lastIndexOf('/');
+      if (cut > 0) {
+        dataDirs.add(SweepManifests.DATA + "/" + f.path().substring(0, cut));
+      }
+    }
+    if (!m.files().data().isEmpty()) {
+      out.println("  kubectl wait" + ns + " --for=condition=Ready pod/" + m.names().files());
+    }
+    if (!dataDirs.isEmpty()) { // kubectl cp does not create the target's directories
+      out.println("  kubectl exec" + ns + " " + m.names().files() + " -- mkdir -p " + String.join(" ", dataDirs));
+    }
     for (PodFiles.DataFile f : m.files().data()) {
       out.println("  kubectl cp" + ns + " " + m.files().localRoot().resolve(f.path()) + " " + m.names().files() + ":"
           + SweepManifests.DATA + "/" + f.path());
     }
-    out.println("  kubectl apply" + ns + " -f " + dir.resolve(JOB));
+    out.println("  kubectl apply --server-side" + ns + " -f " + dir.resolve(JOB));
     out.println("  kubectl wait" + ns + " --for=condition=Complete --timeout=-1s job/" + m.names().job());
     out.println("  kubectl cp" + ns + " " + m.names().files() + ":" + SweepManifests.RESULTS + "/" + m.names().job()
         + " results/" + m.names().job());

@@ -84,9 +84,13 @@ final class SweepCommand extends ScenarioCommand {
     if (parallel != null && parallel < 1) {
       throw new UserError("--parallel must be at least 1");
     }
+    if (cell != null && parallel != null) {
+      throw new UserError("--parallel does not go with --cell: a cell is one single-threaded run (the Job's "
+          + "parallelism is --parallel of --emit)");
+    }
     cluster.checkCombination(cell, junit, out);
     SweepSettings settings = new SweepSettings(file, sets, replicas, metricTexts, check, limits.specs);
-    SweepSettings.Planned planned = settings.plan();
+    SweepSettings.Planned planned = settings.plan(cluster.emit != null);
     if (cluster.emit != null) {
       return cluster.emit(settings, planned, parallel, out(), quiet);
     }

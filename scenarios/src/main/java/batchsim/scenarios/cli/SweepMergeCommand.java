@@ -72,10 +72,7 @@ final class SweepMergeCommand extends ScenarioCommand {
         if (r != null) {
           results.add(r);
         } else {
-          missing.add("batchsim: cell " + cell.index() + " (" + cell.name() + "): " + (dirs.stream()
-              .anyMatch(d -> SweepRunner.marked(d.resolve("cells").resolve(cell.dir())))
-              ? "its result is of another run (another scenario, --check or version, or its files changed)"
-              : "no result (not run yet, or its pod failed)"));
+          missing.add("batchsim: cell " + cell.index() + " (" + cell.name() + "): " + unfinished(runner, cell));
         }
       }
       if (missing.isEmpty()) {
@@ -90,12 +87,38 @@ final class SweepMergeCommand extends ScenarioCommand {
     if (!missing.isEmpty()) {
       missing.forEach(err()::println);
       err().println("batchsim: " + missing.size() + " of " + plan.cells().size() + " cells missing; run them again "
-          + "(batchsim sweep " + String.join(" ", settings.args()) + " --cell N --out DIR) and merge again");
+          + "(batchsim sweep " + String.join(" ", settings.args().stream().map(SweepMergeCommand::shellWord)
+          .toList()) + " --cell N --out DIR) and merge again");
       return INCOMPLETE;
     }
     return SweepCommand.finish(plan, planned.metrics(), results, junit, quiet, out(), err(), "batchsim: "
         + results.size() + " runs merged from " + dirs.size() + " director" + (dirs.size() == 1 ? "y" : "ies")
         + "; sweep in " + dir.path());
+  }
+
+  /**
+   * What the DIRs tell of a cell none holds a finished run of: a recorded failure first, else what its
+   * directory holds (incomplete, another build's, another scenario's), else that there is no result.
+   */
+  private String unfinished(SweepRunner runner, Cell cell) throws IOException {
+    for (Path d : dirs) {
+      Path failed = SweepCell.failed(d, cell);
+      if (Files.isRegularFile(failed)) {
+        return "failed, " + Files.readString(failed).strip() + "; fix it and run the index again";
+      }
+    }
+    for (Path d : dirs) {
+      String why = runner.unfinished(cell, d.resolve("cells").resolve(cell.dir()));
+      if (why != null && !why.equals("no result")) {
+        return why + "; run the index again";
+      }
+    }
+    return "no result (not run yet, still running, or its pod was lost before writing)";
+  }
+
+  /** {@code word} as a POSIX shell reads it back: bare when it is safe, else in single quotes. */
+  static String shellWord(String word) {
+    return word.matches("[-A-Za-z0-9_./=:,+%@]+") ? word : "'" + word.replace("'", "'\\''") + "'";
   }
 
   /** The one sweep the DIRs hold cells of. */

@@ -43,6 +43,14 @@ record SweepSettings(Path file, List<String> sets, Integer replicas, List<String
 
   /** Composes the scenario and plans its cells, as every form of {@code sweep} does. */
   Planned plan() throws ScenarioException, ScenarioCommand.UserError {
+    return plan(false);
+  }
+
+  /**
+   * {@link #plan()}; with {@code estimateOnly} (emitting manifests) the heap is estimated but not checked against
+   * this JVM: the cells run in pods sized from the estimate, so this machine's heap says nothing about them.
+   */
+  Planned plan(boolean estimateOnly) throws ScenarioException, ScenarioCommand.UserError {
     if (replicas != null && (replicas < 1 || replicas > 10_000)) {
       throw new ScenarioCommand.UserError("--replicas must be from 1 to 10000");
     }
@@ -51,6 +59,10 @@ record SweepSettings(Path file, List<String> sets, Integer replicas, List<String
       runLimits = RunLimits.parse(limits);
     } catch (IllegalArgumentException e) {
       throw new ScenarioCommand.UserError(e.getMessage());
+    }
+    if (estimateOnly) {
+      runLimits = new RunLimits(runLimits.nodes(), runLimits.events(), runLimits.samples(), runLimits.workloads(),
+          Integer.MAX_VALUE); // above 100%: Budget skips the memory check
     }
     Composition composition = Inputs.compose(file, sets);
     SweepPlan plan = SweepPlan.of(composition, replicas, runLimits);

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * The names of a sweep's objects, derived from the scenario's name: DNS-1123 labels (lowercase alphanumerics and
+ * The names of a sweep's objects, derived from the scenario's name and a hash of the sweep's settings: DNS-1123 labels (lowercase alphanumerics and
  * '-', starting and ending alphanumeric), at most 63 characters with any suffix the objects add — the Job's name
  * is also its pods' hostname prefix ({@code <job>-<index>}) and a label value.
  *
@@ -14,16 +14,24 @@ import java.util.Locale;
 public record KubeNames(String job) {
   /** The longest suffix added to {@link #job}: {@code -scenario}; 63 - 9. */
   static final int MAX_JOB = 54;
+  /** Hex digits of the sweep's hash in {@link #job}. */
+  static final int HASH = 8;
 
-  /** The names for a scenario called {@code scenarioName}. */
-  public static KubeNames of(String scenarioName) {
+  /**
+   * The names for a sweep of a scenario called {@code scenarioName} whose settings (scenario path and options)
+   * are {@code sweepArgs}: a hash of both keeps variants of one scenario (other --set, --replicas) apart in one
+   * namespace, where a Job's pod template cannot be changed and a results directory holds one sweep's cells.
+   */
+  public static KubeNames of(String scenarioName, java.util.List<String> sweepArgs) {
     String slug = scenarioName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
-    String job = (slug.isEmpty() ? "batchsim" : slug) + "-sweep";
-    if (job.length() > MAX_JOB) { // cut, and keep names of long scenario names apart by a hash of the whole name
-      String hash = RegularFiles.sha256(scenarioName.getBytes(StandardCharsets.UTF_8)).substring(0, 8);
-      job = slug.substring(0, MAX_JOB - "-sweep".length() - 9).replaceAll("-+$", "") + "-" + hash + "-sweep";
+    String hash = RegularFiles.sha256((scenarioName + "\n" + String.join("\n", sweepArgs))
+        .getBytes(StandardCharsets.UTF_8)).substring(0, HASH);
+    String suffix = "-" + hash + "-sweep";
+    String head = slug.isEmpty() ? "batchsim" : slug;
+    if (head.length() > MAX_JOB - suffix.length()) {
+      head = head.substring(0, MAX_JOB - suffix.length()).replaceAll("-+$", "");
     }
-    return new KubeNames(job);
+    return new KubeNames(head + suffix);
   }
 
   /** The ConfigMap holding the scenario and its includes. */

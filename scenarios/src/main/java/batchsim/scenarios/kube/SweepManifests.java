@@ -24,9 +24,10 @@ import java.util.Locale;
  *     {@code --cell} and {@code --out}
  * @param heapBytes the largest cell's heap estimate ({@code --limits}' memory budget)
  * @param memoryPercent the share of the JVM's heap a cell may take ({@code --limits memory=}, 80 by default)
+ * @param resultsBytes the size of the results claim ({@code --results-size}, or {@link #resultsBytes(int)})
  */
 public record SweepManifests(KubeNames names, String namespace, String queue, int cells, int parallelism,
-    String image, List<String> sweepArgs, long heapBytes, int memoryPercent, PodFiles files) {
+    String image, List<String> sweepArgs, long heapBytes, int memoryPercent, PodFiles files, long resultsBytes) {
   /** Kueue's label naming the LocalQueue of a job. */
   public static final String QUEUE_LABEL = "kueue.x-k8s.io/queue-name";
   /** Kueue may admit the Job with fewer pods than its parallelism when quota is short (partial admission). */
@@ -35,12 +36,14 @@ public record SweepManifests(KubeNames names, String namespace, String queue, in
   public static final String RESULTS = "/results";
   /** Where the files Pod mounts the data claim. */
   public static final String DATA = "/data";
+  /** The results claim's default room per cell ({@link #resultsBytes(int)}). */
+  public static final int CELL_RESULTS_MIB = 16;
   /** A ConfigMap holds at most 1 MiB (keys and values). */
   public static final int CONFIG_MAP_BYTES = 1 << 20;
   /** The JVM in the pod takes this share of the container's memory as heap ({@link #JAVA_OPTS}). */
   static final double HEAP_SHARE = 0.75;
   /** The JVM options of a cell's pod: one thread runs the simulation; the heap follows the memory limit. */
-  public static final String JAVA_OPTS = "-XX:+UseSerialGC -XX:MaxRAMPercentage=75";
+  public static final String JAVA_OPTS = "-XX:+UseSerialGC -XX:MaxRAMPercentage=75 -Xss8m"; // the engine recurses
   static final long MIN_MEMORY = 512L << 20;
   /** Exit codes that mean the same on every retry: bad input (2), a broken invariant (3), a bug (70). */
   static final List<Integer> FINAL_EXITS = List.of(2, 3, 70);
@@ -63,7 +66,7 @@ public record SweepManifests(KubeNames names, String namespace, String queue, in
   public String storage() throws PodFiles.Refused {
     List<ObjectNode> docs = new ArrayList<>();
     docs.add(configMap());
-    docs.add(claim(names.results(), resultsBytes()));
+    docs.add(claim(names.results(), resultsBytes));
     if (!files.data().isEmpty()) {
       docs.add(claim(names.data(), dataBytes()));
     }
@@ -143,9 +146,13 @@ public record SweepManifests(KubeNames names, String namespace, String queue, in
     return pvc;
   }
 
-  /** Room for every cell's reports, each taken to be no bigger than the cell's heap (at least 1 MiB). */
-  private long resultsBytes() {
-    return cells * Math.max(heapBytes, 1L << 20);
+  /**
+   * The default results claim: {@value #CELL_RESULTS_MIB} MiB per cell. A cell writes its reports (a row per
+   * workload and per sample, a few hundred bytes each), not its heap: that is under 16 MiB for scenarios of up to
+   * some 50,000 workloads; bigger ones give {@code --results-size}.
+   */
+  public static long resultsBytes(int cells) {
+    return cells * ((long) CELL_RESULTS_MIB << 20);
   }
 
   private long dataBytes() {
@@ -169,7 +176,8 @@ public record SweepManifests(KubeNames names, String namespace, String queue, in
     ObjectNode fail = rules.addObject().put("action", "FailIndex").putObject("onExitCodes");
     fail.put("containerName", "batchsim").put("operator", "In");
     FINAL_EXITS.forEach(fail.putArray("values")::add);
-    rules.addObject().put("action", "Ignore").putArray("onPodConditions").addObject().put("type", "DisruptionTarget");
+    rules.addObject().put("action", "Ignore").putArray("onPodConditions").addObject().put("type", "DisruptionTarget")
+        .put("status", "True");
     ObjectNode pod = spec.putObject("template").putObject("spec");
     pod.put("restartPolicy", "Never");
     ObjectNode c = pod.putArray("containers").addObject();

@@ -100,9 +100,34 @@ public final class SweepRunner {
     return done != null && done.matches(expected(cell, checked(cell)), cellDir) ? fromMarker(cell, done) : null;
   }
 
-  /** Whether {@code cellDir} holds a done-marker at all (of this run or another). */
-  public static boolean marked(Path cellDir) {
-    return Files.isRegularFile(cellDir.resolve(CellMarker.FILE));
+  /**
+   * Why {@code cellDir} holds no finished run of {@code cell}, as far as its files tell: null when it does;
+   * "no result" when it is absent.
+   */
+  public String unfinished(Cell cell, Path cellDir) throws IOException {
+    if (!Files.isDirectory(cellDir)) {
+      return "no result";
+    }
+    CellMarker done = CellMarker.read(cellDir);
+    CellMarker expected = expected(cell, checked(cell));
+    if (done == null) {
+      return "incomplete result (no done-marker: its run was killed while writing)";
+    }
+    if (!done.version().equals(expected.version())) {
+      return "result of batchsim " + done.version() + ", not of this build (" + expected.version() + ")";
+    }
+    if (!done.scenario().equals(expected.scenario()) || !done.overrides().equals(expected.overrides())
+        || done.seed() != expected.seed()) {
+      return "result of a different scenario (the scenario, its --set or the files it reads changed since)";
+    }
+    if (done.checked() != expected.checked()) {
+      return "result of a run " + (done.checked() ? "with" : "without") + " --check";
+    }
+    if (!done.metrics().keySet().containsAll(expected.metrics().keySet())) {
+      return "result without every --metric this sweep keeps";
+    }
+    return done.matches(expected, cellDir) ? null
+        : "incomplete result (its reports do not match its done-marker: half-written or edited)";
   }
 
   private static CellResult get(Future<CellResult> f) throws IOException, InterruptedException {
@@ -150,6 +175,19 @@ public final class SweepRunner {
     }
   }
 
+  /** Removes the rows a killed run of {@code cell} was streaming beside its directory ({@link WorkloadRows}). */
+  private static void dropRows(Cell cell, Path cellsDir) throws IOException {
+    List<Path> strays;
+    try (Stream<Path> s = Files.list(cellsDir)) {
+      strays = s.filter(p -> p.getFileName().toString().startsWith("." + cell.dir() + ".workloads-")).toList();
+    } catch (java.nio.file.NoSuchFileException e) {
+      return;
+    }
+    for (Path p : strays) {
+      RegularFiles.deleteRecursively(p);
+    }
+  }
+
   /** Whether {@code cell} runs with the invariant checker: --check, or its scenario expects invariants clean. */
   private boolean checked(Cell cell) {
     return check || cell.scenario().expectations().needsInvariantCheck();
@@ -166,6 +204,7 @@ public final class SweepRunner {
         return fromMarker(cell, done);
       }
       RegularFiles.deleteRecursively(dir); // whatever a killed run left half-written
+      dropRows(cell, cellsDir);
       long start = System.nanoTime(); // wall time for JUnit XML only, never in a cell's reports
       CellResult r = runAndMark(cell, checked, expected, dir);
       return new CellResult(cell, r.values(), r.outcomes(), System.nanoTime() - start);

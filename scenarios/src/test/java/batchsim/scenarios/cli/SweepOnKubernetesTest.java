@@ -75,6 +75,13 @@ class SweepOnKubernetesTest {
     return out;
   }
 
+  /** The Job's name: the scenario's name, a hash of the sweep's settings, "-sweep". */
+  private static String jobName(List<HasMetadata> objects) {
+    String name = of(objects, Job.class).get(0).getMetadata().getName();
+    assertTrue(name.matches("small-[0-9a-f]{8}-sweep"), name);
+    return name;
+  }
+
   private static <T extends HasMetadata> List<T> of(List<HasMetadata> objects, Class<T> type) {
     return objects.stream().filter(type::isInstance).map(type::cast).toList();
   }
@@ -107,7 +114,7 @@ class SweepOnKubernetesTest {
       assertEquals("team-a", o.getMetadata().getNamespace(), o.getKind());
       String name = o.getMetadata().getName();
       assertTrue(name.length() <= 63 && DNS_LABEL.matcher(name).matches(), name);
-      assertTrue(name.startsWith("small-sweep"), name);
+      assertTrue(name.startsWith(jobName(objects)), name);
     }
     assertEquals("Never", spec.getTemplate().getSpec().getRestartPolicy());
     Container c = spec.getTemplate().getSpec().getContainers().get(0);
@@ -115,9 +122,13 @@ class SweepOnKubernetesTest {
     assertEquals("registry.example.com/batchsim:1", c.getImage());
     assertEquals(List.of("batchsim"), c.getCommand());
     assertEquals(List.of("sweep", SweepCommandTest.SMALL, "--cell", "$(JOB_COMPLETION_INDEX)", "--out",
-        "/results/small-sweep"), c.getArgs());
+        "/results/" + jobName(objects)), c.getArgs());
     assertEquals("FailIndex", spec.getPodFailurePolicy().getRules().get(0).getAction(),
         "bad input and broken invariants are not retried");
+    var disruption = spec.getPodFailurePolicy().getRules().get(1);
+    assertEquals("Ignore", disruption.getAction());
+    assertEquals("DisruptionTarget", disruption.getOnPodConditions().get(0).getType());
+    assertEquals("True", disruption.getOnPodConditions().get(0).getStatus(), "Kubernetes requires the status");
 
     ConfigMap cm = of(objects, ConfigMap.class).get(0);
     assertEquals(2, cm.getData().size(), "the scenario and its include");
@@ -149,7 +160,8 @@ class SweepOnKubernetesTest {
   void podResources_comeFromTheLargestCellsHeapEstimate() throws Exception {
     // 100,000 more CPU nodes: about 400 MB of heap by the --limits estimate, more than the 512 MiB floor allows
     String[] sets = {"--set", "nodePools.cpu.count=100000", "--limits", "memory=off"};
-    Container c = of(objects(emit(sets)), Job.class).get(0).getSpec().getTemplate().getSpec().getContainers().get(0);
+    List<HasMetadata> objects = objects(emit(sets));
+    Container c = of(objects, Job.class).get(0).getSpec().getTemplate().getSpec().getContainers().get(0);
     SweepPlan plan = SweepPlan.of(ScenarioLoader.compose(Path.of(SweepCommandTest.SMALL),
         List.of("nodePools.cpu.count=100000")), null, RunLimits.parse(List.of("memory=off")));
     long heap = plan.cells().stream().mapToLong(cell -> cell.scenario().heapBytes()).max().orElseThrow();
@@ -161,10 +173,41 @@ class SweepOnKubernetesTest {
     assertEquals(expected, Quantity.getAmountInBytes(memory).longValueExact(), memory.toString());
     assertEquals(memory, c.getResources().getLimits().get("memory"));
     assertEquals(new Quantity("1"), c.getResources().getRequests().get("cpu"), "each run is single-threaded");
-    assertEquals("-XX:+UseSerialGC -XX:MaxRAMPercentage=75", c.getEnv().get(0).getValue());
+    assertEquals("-XX:+UseSerialGC -XX:MaxRAMPercentage=75 -Xss8m", c.getEnv().get(0).getValue(),
+        "the engine recurses: the stack bin/batchsim gives it");
     assertEquals(List.of("sweep", SweepCommandTest.SMALL, "--set", "nodePools.cpu.count=100000", "--limits",
-        "memory=off", "--cell", "$(JOB_COMPLETION_INDEX)", "--out", "/results/small-sweep"), c.getArgs(),
+        "memory=off", "--cell", "$(JOB_COMPLETION_INDEX)", "--out", "/results/" + jobName(objects)), c.getArgs(),
         "the pods sweep with the same options");
+  }
+
+  @Test
+  void emitting_estimatesTheHeap_butNeverChecksItAgainstThisJvm() throws Exception {
+    // more nodes than this JVM's whole heap holds by the estimate (4 KiB each): a cell cannot run here
+    long nodes = Runtime.getRuntime().maxMemory() / 4096 + 10_000;
+    String[] opts = {"--set", "nodePools.cpu.count=" + nodes, "--limits", "nodes=off"};
+    Cli.Result here = Cli.run(Stream.concat(Stream.of("sweep", SweepCommandTest.SMALL, "--cell", "0", "--out",
+        tmp.resolve("c").toString()), Stream.of(opts)).toArray(String[]::new));
+    assertEquals(2, here.exit(), "running a cell here checks this JVM's heap");
+    assertTrue(here.err().contains("80%"), here.err());
+    Container c = of(objects(emit(opts)), Job.class).get(0).getSpec().getTemplate().getSpec().getContainers().get(0);
+    long memory = Quantity.getAmountInBytes(c.getResources().getLimits().get("memory")).longValueExact();
+    assertTrue(memory * 0.75 * 0.8 >= nodes * 4096.0, "the pod is sized for it: " + memory);
+  }
+
+  @Test
+  void resultsClaim_isSizedOnWhatCellsWrite_orOnResultsSize() throws Exception {
+    Quantity six = of(objects(emit()), PersistentVolumeClaim.class).get(0).getSpec().getResources().getRequests()
+        .get("storage");
+    assertEquals(new Quantity("1Gi"), six, "6 cells × 16Mi, at least 1Gi");
+    List<HasMetadata> objects = objects(emit("--replicas", "200"));
+    int cells = of(objects, Job.class).get(0).getSpec().getCompletions();
+    assertTrue(cells >= 600, "cells: " + cells);
+    Quantity many = of(objects, PersistentVolumeClaim.class).get(0).getSpec().getResources().getRequests()
+        .get("storage");
+    assertEquals(new Quantity(((cells * 16L + 1023) / 1024) + "Gi"), many, "16Mi per cell, not a cell's heap");
+    Quantity given = of(objects(emit("--results-size", "500Gi")), PersistentVolumeClaim.class).get(0).getSpec()
+        .getResources().getRequests().get("storage");
+    assertEquals(new Quantity("500Gi"), given);
   }
 
   @Test
@@ -179,6 +222,15 @@ class SweepOnKubernetesTest {
       assertTrue(name.startsWith("capacity-planning-the-2027-gpu"), name);
     }
     assertNotEquals(a.getMetadata().getName(), b.getMetadata().getName(), "cut names stay apart");
+  }
+
+  @Test
+  void variantsOfOneScenario_getNamesOfTheirOwn_andTheSameSweepTheSameNames() throws Exception {
+    String plain = jobName(objects(emit()));
+    assertEquals(plain, jobName(objects(emit())), "emitted again: the same objects, applied again");
+    String replicas = jobName(objects(emit("--replicas", "2")));
+    String set = jobName(objects(emit("--set", "nodePools.cpu.count=3")));
+    assertEquals(3, java.util.Set.of(plain, replicas, set).size(), plain + " " + replicas + " " + set);
   }
 
   @Test
@@ -202,8 +254,15 @@ class SweepOnKubernetesTest {
     VolumeMount trace = c.getVolumeMounts().stream().filter(m -> m.getName().equals("data")).findFirst().orElseThrow();
     assertTrue(trace.getMountPath().endsWith("/scn/traces/small.swf") && trace.getReadOnly(), trace.toString());
     assertEquals(PodFiles.ROOT + "/" + trace.getSubPath(), trace.getMountPath(), "the claim holds it at the same path");
-    assertTrue(r.out().contains(dir.resolve("traces/small.swf") + " small-sweep-files:/data/" + trace.getSubPath()),
-        "says how to copy it in: " + r.out());
+    String filesPod = jobName(objects) + "-files";
+    String traceDir = trace.getSubPath().substring(0, trace.getSubPath().lastIndexOf('/'));
+    List<String> steps = r.out().lines().map(String::strip).toList();
+    int mkdir = steps.indexOf("kubectl exec " + filesPod + " -- mkdir -p /data/" + traceDir);
+    int cp = steps.indexOf("kubectl cp " + dir.resolve("traces/small.swf") + " " + filesPod + ":/data/"
+        + trace.getSubPath());
+    assertTrue(mkdir > 0 && cp > mkdir, "makes the trace's directory on the claim, then copies it in: " + r.out());
+    assertTrue(steps.get(1).startsWith("kubectl apply --server-side -f "), "no last-applied annotation (256 KiB "
+        + "at most) for a ConfigMap of up to 1 MiB: " + steps.get(1));
     assertEquals(2, of(objects, PersistentVolumeClaim.class).size(), "results and data");
     assertFalse(of(objects, Job.class).get(0).getMetadata().getAnnotations().containsKey(
         "kueue.x-k8s.io/job-min-parallelism"), "no partial admission for one pod at a time (Kueue wants the minimum "
@@ -219,7 +278,7 @@ class SweepOnKubernetesTest {
     Cli.Result r = Cli.run("sweep", big.toString(), "--emit", "k8s", out.toString());
     assertEquals(2, r.exit(), r.err());
     assertTrue(r.err().startsWith("batchsim: --emit k8s: the scenario and its includes take 1.15 MiB, more than the "
-        + "1 MiB a ConfigMap holds;") && r.err().contains("data claim (small-sweep-data)"), r.err());
+        + "1 MiB a ConfigMap holds;") && r.err().matches("(?s).*data claim \\(small-[0-9a-f]{8}-sweep-data\\).*"), r.err());
     assertFalse(Files.exists(out));
   }
 
@@ -233,6 +292,18 @@ class SweepOnKubernetesTest {
             .errLines());
     assertEquals(List.of("batchsim: --queue goes with --emit k8s DIR"),
         Cli.run("sweep", SweepCommandTest.SMALL, "--queue", "q").errLines());
+    assertEquals(List.of("batchsim: --image 'Registry.example.com/BatchSim:1': expected an image reference such as "
+        + "registry.example.com/batchsim:0.1.0 (the repository in lowercase)"),
+        Cli.run("sweep", SweepCommandTest.SMALL, "--emit", "k8s", tmp.resolve("m").toString(), "--image",
+            "Registry.example.com/BatchSim:1").errLines());
+    assertEquals(List.of("batchsim: --results-size 50GB: expected a size such as 500Mi, 50Gi or 2Ti"),
+        Cli.run("sweep", SweepCommandTest.SMALL, "--emit", "k8s", tmp.resolve("m").toString(), "--results-size",
+            "50GB").errLines());
+    Cli.Result par = Cli.run("sweep", SweepCommandTest.SMALL, "--cell", "0", "--parallel", "2", "--out",
+        tmp.resolve("c").toString());
+    assertEquals(2, par.exit());
+    assertTrue(par.err().startsWith("batchsim: --parallel does not go with --cell"), par.err());
+    assertFalse(Files.exists(tmp.resolve("m")) || Files.exists(tmp.resolve("c")), "nothing written");
     Cli.Result r = Cli.run("sweep", SweepCommandTest.SMALL, "--cell", "6", "--out", tmp.resolve("c").toString());
     assertEquals(2, r.exit());
     assertEquals(List.of("batchsim: --cell 6: the sweep of " + SweepCommandTest.SMALL
@@ -251,7 +322,8 @@ class SweepOnKubernetesTest {
 
   @Test
   void everyCellFromTheJobsArguments_thenMerge_givesTheBytesOfALocalSweep_evenAfterAKilledCell() throws Exception {
-    Job job = of(objects(emit("--parallel", "2")), Job.class).get(0);
+    List<HasMetadata> objects = objects(emit("--parallel", "2"));
+    Job job = of(objects, Job.class).get(0);
     Container c = job.getSpec().getTemplate().getSpec().getContainers().get(0);
     assertEquals("batchsim", c.getCommand().get(0), "the image's entrypoint (docker/batchsim) runs the CLI");
     Path claim = tmp.resolve("claim");
@@ -259,17 +331,20 @@ class SweepOnKubernetesTest {
       Cli.Result r = runCell(c, i, claim);
       assertEquals(0, r.exit(), r.err());
     }
-    Path results = claim.resolve("small-sweep");
+    Path results = claim.resolve(jobName(objects));
     Path cell = results.resolve("cells").resolve(SweepResumeTest.CELL);
     Map<Path, byte[]> before = tree(cell);
 
     // killed half-way through writing its reports: no marker, a truncated file; its pod runs again
     Files.delete(cell.resolve("done.json"));
     Files.writeString(cell.resolve("workloads.csv"), "name,");
+    Path rows = results.resolve("cells").resolve("." + SweepResumeTest.CELL + ".workloads-123.csv");
+    Files.writeString(rows, "half-streamed rows");
     assertTrue(Files.isRegularFile(results.resolve("sweep.json")), "the sweep's settings, for merge");
     int index = cellIndex(SweepResumeTest.CELL);
     assertEquals(0, runCell(c, index, claim).exit());
     assertTreeEquals(before, tree(cell));
+    assertFalse(Files.exists(rows), "the killed run's streamed rows are removed");
     // and an intact cell run again is kept as it is
     Cli.Result again = Cli.run("sweep", SweepCommandTest.SMALL, "--cell", Integer.toString(index), "--out",
         results.toString());
@@ -297,9 +372,9 @@ class SweepOnKubernetesTest {
     Path merged = tmp.resolve("merged");
     Cli.Result r = Cli.run("sweep", "merge", results.toString(), "--out", merged.toString());
     assertEquals(SweepMergeCommand.INCOMPLETE, r.exit(), r.err());
-    assertEquals(List.of("batchsim: cell 2 (nodePools.gpu.count=2,quota=low,seed=7): no result (not run yet, or its "
-        + "pod failed)", "batchsim: 1 of 6 cells missing; run them again (batchsim sweep " + SweepCommandTest.SMALL
-        + " --cell N --out DIR) and merge again"), r.errLines());
+    assertEquals(List.of("batchsim: cell 2 (nodePools.gpu.count=2,quota=low,seed=7): no result (not run yet, still "
+        + "running, or its pod was lost before writing)", "batchsim: 1 of 6 cells missing; run them again (batchsim "
+        + "sweep " + SweepCommandTest.SMALL + " --cell N --out DIR) and merge again"), r.errLines());
     assertFalse(Files.exists(merged));
     // the missing cell, run into another directory (another claim), completes the merge
     assertEquals(0, Cli.run("sweep", SweepCommandTest.SMALL, "--cell", "2", "--out", other.toString(), "-q").exit());
@@ -308,6 +383,51 @@ class SweepOnKubernetesTest {
     Path local = tmp.resolve("local");
     assertEquals(0, Cli.run("sweep", SweepCommandTest.SMALL, "-q", "--out", local.toString()).exit());
     assertTreeEquals(tree(local), tree(merged));
+  }
+
+  @Test
+  void merge_saysWhatIsKnownOfACellWithoutAResult() throws Exception {
+    Path results = tmp.resolve("claim/small-sweep");
+    for (int i = 0; i < 6; i++) {
+      assertEquals(0, Cli.run("sweep", SweepCommandTest.SMALL, "--cell", Integer.toString(i), "--out",
+          results.toString(), "-q").exit());
+    }
+    Path cells = results.resolve("cells");
+    // cell 0: truncated (killed while writing); cell 1: of another build; cell 2: of another scenario;
+    // cell 3: its pod failed for good (what --cell records for a broken invariant or an internal error)
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      names.add(Cli.run("sweep", SweepCommandTest.SMALL, "--cell", Integer.toString(i), "--out", results.toString())
+          .err().replaceAll("(?s).*, ([^,:]*=[^:]*): done before.*", "$1").strip());
+    }
+    Files.delete(cells.resolve(names.get(0)).resolve("done.json"));
+    Path marker1 = cells.resolve(names.get(1)).resolve("done.json");
+    Files.writeString(marker1, Files.readString(marker1).replaceFirst("\"version\" : \"[^\"]*\"",
+        "\"version\" : \"0.0.9 (commit abc)\""));
+    Path marker2 = cells.resolve(names.get(2)).resolve("done.json");
+    Files.writeString(marker2, Files.readString(marker2).replaceFirst("\"scenario\" : \"[^\"]*\"",
+        "\"scenario\" : \"0000\""));
+    batchsim.scenarios.RegularFiles.deleteRecursively(cells.resolve(names.get(3)));
+    Files.createDirectories(results.resolve("failed"));
+    Files.writeString(results.resolve("failed").resolve(names.get(3)), "exit 3 (a broken invariant): x\n");
+    Cli.Result r = Cli.run("sweep", "merge", results.toString(), "--out", tmp.resolve("merged").toString());
+    assertEquals(SweepMergeCommand.INCOMPLETE, r.exit(), r.err());
+    List<String> lines = r.errLines();
+    assertTrue(lines.get(0).endsWith("): incomplete result (no done-marker: its run was killed while writing); run "
+        + "the index again"), lines.get(0));
+    assertTrue(lines.get(1).matches(".*\\): result of batchsim 0\\.0\\.9 \\(commit abc\\), not of this build \\(.+\\); "
+        + "run the index again"), lines.get(1));
+    assertTrue(lines.get(2).endsWith("): result of a different scenario (the scenario, its --set or the files it "
+        + "reads changed since); run the index again"), lines.get(2));
+    assertTrue(lines.get(3).endsWith("): failed, exit 3 (a broken invariant): x; fix it and run the index again"),
+        lines.get(3));
+    assertEquals(5, lines.size(), r.err());
+  }
+
+  @Test
+  void merge_quotesTheScenarioPathInItsHint_whenTheShellNeedsIt() {
+    assertEquals("sweep/small.yaml", SweepMergeCommand.shellWord("sweep/small.yaml"));
+    assertEquals("'my sweeps/it'\\''s.yaml'", SweepMergeCommand.shellWord("my sweeps/it's.yaml"));
   }
 
   @Test
