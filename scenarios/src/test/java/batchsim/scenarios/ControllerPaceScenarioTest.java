@@ -59,6 +59,23 @@ class ControllerPaceScenarioTest {
   }
 
   @Test
+  void anEmptyBlockIsALocatedProblem() {
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(PACE, List.of("kueue.controllerPace=null")));
+    assertTrue(e.getMessage().contains("controllerPace: {}"), e.getMessage());
+  }
+
+  @Test
+  void valuesAboveTheirCeilingsAreLocatedProblems() {
+    for (String set : List.of("perHeadMicros=9223372036854775807", "cycleBaseMicros=1000001", "writeLatency=1000000d",
+        "watchLatency=61m")) {
+      ScenarioException e = assertThrows(ScenarioException.class,
+          () -> ScenarioLoader.load(PACE, List.of("kueue.controllerPace." + set)));
+      assertTrue(e.getMessage().contains(set.split("=")[0]) && e.getMessage().contains("must be <="), e.getMessage());
+    }
+  }
+
+  @Test
   void aBadParameterIsALocatedProblem() {
     ScenarioException e = assertThrows(ScenarioException.class,
         () -> ScenarioLoader.load(PACE, List.of("kueue.controllerPace.clientQPS=0")));
