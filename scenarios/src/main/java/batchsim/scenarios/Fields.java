@@ -111,6 +111,25 @@ final class Fields {
     return v == null ? dflt : v;
   }
 
+  /** An integer in [min, max]; above max it is reported (a physical ceiling, e.g. against overflow). */
+  long integer(String key, long dflt, long min, long max) {
+    return atMost(key, integer(key, dflt, min), max, Long.toString(max));
+  }
+
+  /** A duration of at most {@code maxMs}, written {@code max} in the problem. */
+  long duration(String key, long dflt, long maxMs, String max) {
+    return atMost(key, duration(key, dflt), maxMs, max);
+  }
+
+  private long atMost(String key, long v, long max, String shown) {
+    if (v <= max) {
+      return v;
+    }
+    String got = get(key) instanceof ScalarNode s ? s.text() : Long.toString(v);
+    problems.at(get(key), "must be <= " + shown + ", got " + got);
+    return max;
+  }
+
   int int32(String key, int dflt, int min) {
     Integer v = Values.int32(get(key), problems, min);
     return v == null ? dflt : v;

@@ -192,22 +192,35 @@ final class ScenarioBinder {
         // Kueue afs.Enabled: the block and the gate (beta, on by default at the pinned commit)
         .withAdmissionFairSharing(admissionFairSharing(f.map("admissionFairSharing", "usageHalfLifeTime",
             "usageSamplingInterval", "resourceWeights"), gates.bool("AdmissionFairSharing", true)))
-        .withControllerPace(controllerPace(f.map("controllerPace", "enable", "clientQPS", "clientBurst",
-            "writeLatency", "watchLatency", "cycleBaseMicros", "perClusterQueueMicros", "perHeadMicros",
-            "perPreemptionCandidateMicros")));
+        .withControllerPace(controllerPace(f));
   }
 
-  /** kueue.controllerPace: the block's presence turns it on (unless enable: false); its physical parameters. */
-  private ControllerPaceConfig controllerPace(Fields f) {
+  /**
+   * kueue.controllerPace: the block's presence turns it on (unless enable: false); its physical parameters,
+   * each under a ceiling (ControllerPaceConfig) so that no cycle or write can outlast any sensible run.
+   * An empty value ({@code controllerPace:} or {@code null}) is a problem, not "off": {@code {}} turns it on.
+   */
+  private ControllerPaceConfig controllerPace(Fields kueue) {
+    ScalarNode key = kueue.keyNode("controllerPace");
+    if (key != null && !kueue.has("controllerPace")) {
+      problems.at(key, "empty: write 'controllerPace: {}' to turn the controller pace on"
+          + " with its defaults, or remove it to leave it off");
+      return null;
+    }
+    Fields f = kueue.map("controllerPace", "enable", "clientQPS", "clientBurst", "writeLatency", "watchLatency",
+        "cycleBaseMicros", "perClusterQueueMicros", "perHeadMicros", "perPreemptionCandidateMicros");
     if (!f.present() || !f.bool("enable", true)) {
       return null;
     }
     ControllerPaceConfig d = ControllerPaceConfig.defaults();
+    long us = ControllerPaceConfig.MAX_COST_US;
+    long ms = ControllerPaceConfig.MAX_LATENCY_MS;
     return new ControllerPaceConfig(f.decimal("clientQPS", d.clientQps(), 0.001),
-        f.int32("clientBurst", d.clientBurst(), 1), f.duration("writeLatency", d.writeLatencyMs()),
-        f.duration("watchLatency", d.watchLatencyMs()), f.integer("cycleBaseMicros", d.cycleBaseUs(), 0),
-        f.integer("perClusterQueueMicros", d.perClusterQueueUs(), 0), f.integer("perHeadMicros", d.perHeadUs(), 0),
-        f.integer("perPreemptionCandidateMicros", d.perCandidateUs(), 0));
+        f.int32("clientBurst", d.clientBurst(), 1), f.duration("writeLatency", d.writeLatencyMs(), ms, "1h"),
+        f.duration("watchLatency", d.watchLatencyMs(), ms, "1h"), f.integer("cycleBaseMicros", d.cycleBaseUs(), 0, us),
+        f.integer("perClusterQueueMicros", d.perClusterQueueUs(), 0, us),
+        f.integer("perHeadMicros", d.perHeadUs(), 0, us),
+        f.integer("perPreemptionCandidateMicros", d.perCandidateUs(), 0, us));
   }
 
   /** Kueue's admissionFairSharing block with its validation (pkg/config/validation.go); null when off. */

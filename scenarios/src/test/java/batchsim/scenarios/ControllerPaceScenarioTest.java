@@ -58,6 +58,35 @@ class ControllerPaceScenarioTest {
     assertTrue(Math.abs(model / published - 1) <= 0.25, what + ": model " + model + " vs published " + published);
   }
 
+  /** An admission write landing while Kueue is down waits for it; the restarted Kueue has a full bucket. */
+  @Test
+  void aRestartHoldsLandedWritesBackAndRefillsTheBucket() throws Exception {
+    RunResult r = run(Path.of("src/test/resources/pace/restart-while-writing.yaml"));
+    Map<String, WorkloadRecord> byId = new HashMap<>();
+    r.workloads().forEach(w -> byId.put(w.id(), w));
+    assertEquals(0, byId.get("a1").admittedMs(), "Kueue's Admitted time is its decision's");
+    assertEquals(15 * 60_000, byId.get("a1").startedMs(), "a1's write landed at 10m, Kueue was up at 15m");
+    long a2 = byId.get("a2").startedMs() - 26 * 60_000; // its write went after a cycle of a few ms
+    assertTrue(a2 >= 0 && a2 < 1_000, "a2's write went at 16m, not at the old bucket's 1000 s: " + a2);
+  }
+
+  @Test
+  void anEmptyBlockIsALocatedProblem() {
+    ScenarioException e = assertThrows(ScenarioException.class,
+        () -> ScenarioLoader.load(PACE, List.of("kueue.controllerPace=null")));
+    assertTrue(e.getMessage().contains("controllerPace: {}"), e.getMessage());
+  }
+
+  @Test
+  void valuesAboveTheirCeilingsAreLocatedProblems() {
+    for (String set : List.of("perHeadMicros=9223372036854775807", "cycleBaseMicros=1000001", "writeLatency=1000000d",
+        "watchLatency=61m")) {
+      ScenarioException e = assertThrows(ScenarioException.class,
+          () -> ScenarioLoader.load(PACE, List.of("kueue.controllerPace." + set)));
+      assertTrue(e.getMessage().contains(set.split("=")[0]) && e.getMessage().contains("must be <="), e.getMessage());
+    }
+  }
+
   @Test
   void aBadParameterIsALocatedProblem() {
     ScenarioException e = assertThrows(ScenarioException.class,

@@ -2,9 +2,12 @@ package batchsim.core.model;
 
 /**
  * The controllers' own pace (opt-in, {@code kueue.controllerPace}): what Kueue's scheduling cycle costs and how
- * fast its API client may write. Off, a cycle and every write take no virtual time. The defaults are the
- * components Kueue's scheduler performance test runs (test/performance/scheduler/minimalkueue at ff69552e);
- * the cycle costs are calibrated on that test's baseline (README, "Controller pace").
+ * fast its API client may write. Off, a cycle and every write take no virtual time. The client defaults are
+ * those Kueue's scheduler performance test runs (test/performance/scheduler/minimalkueue at ff69552e: QPS 50,
+ * burst 100); the latencies and cycle costs are physical first guesses, not fitted: that test's baseline
+ * hardly moves with them, the client's QPS is the lever (README, "Controller pace"). Every per-item cost is
+ * at most {@link #MAX_COST_US} (1 s) and each latency at most {@link #MAX_LATENCY_MS} (1 h): physical
+ * ceilings far above any real controller's, which keep every cycle's arithmetic far from overflow.
  *
  * @param clientQps Kueue's API client rate (client-go token bucket; minimalkueue sets QPS 50, a stock
  *     Kueue Configuration's clientConnection defaults to 300)
@@ -18,12 +21,23 @@ package batchsim.core.model;
  */
 public record ControllerPaceConfig(double clientQps, int clientBurst, long writeLatencyMs, long watchLatencyMs,
     long cycleBaseUs, long perClusterQueueUs, long perHeadUs, long perCandidateUs) {
+  /** The ceiling of each cycle cost, microseconds (1 s). */
+  public static final long MAX_COST_US = 1_000_000;
+  /** The ceiling of each latency, milliseconds (1 h). */
+  public static final long MAX_LATENCY_MS = 3_600_000;
 
   public ControllerPaceConfig {
-    if (!(clientQps > 0) || clientBurst < 1 || writeLatencyMs < 0 || watchLatencyMs < 0 || cycleBaseUs < 0
-        || perClusterQueueUs < 0 || perHeadUs < 0 || perCandidateUs < 0) {
-      throw new IllegalArgumentException("controller pace: QPS and burst must be positive, costs not negative");
+    if (!(clientQps > 0) || clientBurst < 1 || !within(writeLatencyMs, MAX_LATENCY_MS)
+        || !within(watchLatencyMs, MAX_LATENCY_MS) || !within(cycleBaseUs, MAX_COST_US)
+        || !within(perClusterQueueUs, MAX_COST_US) || !within(perHeadUs, MAX_COST_US)
+        || !within(perCandidateUs, MAX_COST_US)) {
+      throw new IllegalArgumentException("controller pace: QPS and burst must be positive, costs and latencies"
+          + " between 0 and their ceilings (1 s, 1 h)");
     }
+  }
+
+  private static boolean within(long v, long max) {
+    return v >= 0 && v <= max;
   }
 
   public static ControllerPaceConfig defaults() {

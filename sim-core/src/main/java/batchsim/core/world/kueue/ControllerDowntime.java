@@ -82,6 +82,7 @@ final class ControllerDowntime implements EventTarget {
     down = false;
     restarts++;
     admission.kueue.restart();
+    admission.pace.restarted(); // a new process: a new API client
     List<Runnable> now = new ArrayList<>(missed);
     missed.clear();
     now.forEach(Runnable::run);

@@ -23,7 +23,8 @@ import java.util.List;
 final class ControllerPace implements EventTarget {
   private final KueueAdmission kueue;
   private final ControllerPaceConfig config;
-  private final ClientRateLimiter client;
+  /** The running process's client: a restarted Kueue starts with a full bucket. */
+  private ClientRateLimiter client;
   private final CycleCost cost;
   /** Admissions the running cycle made: written when it ends. */
   private final List<Workload> admittedInCycle = new ArrayList<>();
@@ -121,8 +122,24 @@ final class ControllerPace implements EventTarget {
     return on() ? config.writeLatencyMs() + config.watchLatencyMs() : 0;
   }
 
+  /**
+   * Kueue's controller manager started again: a new process, with a new client (full bucket) and no cycle
+   * behind it. Writes the old process had issued still land; their effects wait for it (see handle).
+   */
+  void restarted() {
+    if (on()) {
+      client = new ClientRateLimiter(config.clientQps(), config.clientBurst());
+      cycleEndUs = 0;
+      evictionsWrittenMs = 0;
+    }
+  }
+
   @Override
   public void handle(Event e) {
+    // Kueue's job reconciler unsuspends the job: while Kueue is down the landed write waits for it.
+    if (kueue.downtime.deferred(e)) {
+      return;
+    }
     AdmissionSeen s = (AdmissionSeen) e.payload();
     // Still holding the reservation the write was for: not evicted, finished or deleted meanwhile.
     if (s.w().state() == WorkloadState.RESERVED && s.w().reservedAtMs() == s.reservedAtMs()) {

@@ -19,6 +19,8 @@ record CycleCost(long baseUs, long perClusterQueueUs, long perHeadUs, long perCa
     if (o.heads() == 0) {
       return 0;
     }
-    return baseUs + perClusterQueueUs * clusterQueues + perHeadUs * o.heads() + perCandidateUs * o.candidates();
+    // Each cost is at most 1 s (ControllerPaceConfig) and each count an int: no sum here can overflow.
+    return baseUs + perClusterQueueUs * clusterQueues + perHeadUs * (long) o.heads()
+        + perCandidateUs * o.candidates();
   }
 }
