@@ -113,12 +113,30 @@ class MultiKueueScenarioTest {
     RunResult r = run(scenario("  remoteLatency: 1s\n  workerLostTimeout: 15m",
         worker("w1", 8, "") + "\n" + worker("w2", 4, ""), job("a", "0s", "1h", 8), events));
     // a runs on w1 (w2 is too small); w1 is lost at 10m; at 25m the manager requeues it. It fits nowhere
-    // else, and w1 is unreachable until 2h: the copy created then is admitted there.
+    // else, and w1 is unreachable until 2h; its copy there finished at 1h: back in the group at 2h, its
+    // finish is the manager's (Kueue: a copy has the manager workload's name).
     WorkloadRecord a = byId(r).get("a");
     assertEquals(1, a.evictions());
-    assertEquals(120 * MIN + SEC, a.startedMs(), "dispatched again once w1 is back");
+    assertEquals(120 * MIN, a.finishedMs(), "finished on w1, read once w1 is back");
+    assertEquals(1, clusters(r).get("w1").copiesCreated(), "no new copy on w1");
     assertEquals(1, clusters(r).get("w1").requeuedLost());
     assertEquals(110 * MIN, clusters(r).get("w1").disconnectedMs());
+  }
+
+  @Test
+  void workerBackWhileRedispatching_itsAdmittedCopyWinsAgain() throws Exception {
+    String events = "events:\n  - {at: 2m, loseWorker: {worker: w2}}\n  - {at: 3m, reconnectWorker: {worker: w2}}";
+    RunResult r = run(scenario("  remoteLatency: 1s\n  workerLostTimeout: 3s",
+        worker("w1", 0, "") + "\n" + worker("w2", 8, ""), job("a", "0s", "1h", 8), events));
+    // a runs on w2 from 1s; w2 is lost at 2m, the manager requeues a at 2m3s and reserves again; at 3m
+    // w2's copy (same name, still Admitted) rejoins the group and wins: the run there goes on.
+    WorkloadRecord a = byId(r).get("a");
+    assertEquals(1, a.evictions());
+    assertEquals(SEC + 60 * MIN, a.finishedMs(), "the copy admitted at 1s finishes on w2 after its 1h");
+    Map<String, ClusterResult> c = clusters(r);
+    assertEquals(1, c.get("w2").copiesCreated(), "no second copy on w2");
+    assertEquals(2, c.get("w2").admitted(), "won before the loss and again when back");
+    assertEquals(0, c.get("w2").result().overall().evicted());
   }
 
   @Test

@@ -387,6 +387,23 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
 
   // ------------------------------------------------------------------ timeline: a worker lost and back
 
+  /**
+   * Kueue: a remote copy has its manager workload's name, so when the worker is back while that workload
+   * holds quota again and its check is Pending, the copy left there is in the group again (and may win,
+   * step 6); stale copies are deleted (step 2) only while the manager's workload holds no quota.
+   */
+  private boolean adopt(RemoteCopy r) {
+    Group g = groups.get(r.local);
+    if (g == null || g.remotes[r.worker.index] != null || r.copy == null
+        || r.local.check(g.check) != CheckState.PENDING
+        || (r.local.state() != WorkloadState.RESERVED && r.local.state() != WorkloadState.RUNNING)) {
+      return false;
+    }
+    r.group = g;
+    g.remotes[r.worker.index] = r;
+    return true;
+  }
+
   @Override
   public boolean apply(MultiKueueAction a) {
     if (!(a instanceof MultiKueueAction.WorkerConnection c)) {
@@ -406,7 +423,9 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     }
     wc.disconnectedMs += loop.now() - wc.lostSinceMs;
     for (RemoteCopy r : wc.orphans) {
-      loop.schedule(loop.now() + spec.remoteLatencyMs(), EventKind.MULTIKUEUE, this, new Pending(Op.DELETE, r, 0));
+      if (!adopt(r)) {
+        loop.schedule(loop.now() + spec.remoteLatencyMs(), EventKind.MULTIKUEUE, this, new Pending(Op.DELETE, r, 0));
+      }
     }
     wc.orphans.clear();
     List.copyOf(groups.values()).forEach(this::reconcile); // what happened there meanwhile is read now

@@ -11,6 +11,8 @@ final class RemoteCopy {
   final WorkerCluster worker;
   /** The manager's workload it copies, or null once the manager let go of it (being deleted). */
   MultiKueueController.Group group;
+  /** The manager's workload it copies (a remote copy has its name), kept after the group lets go of it. */
+  final Workload local;
   /** The worker's Workload, once created. */
   Workload copy;
   /** Admitted=True since (the earliest admitted copy wins), or UNSET_TIME. */
@@ -22,6 +24,7 @@ final class RemoteCopy {
   RemoteCopy(WorkerCluster worker, MultiKueueController.Group group) {
     this.worker = worker;
     this.group = group;
+    this.local = group.local;
   }
 
   boolean admitted() {
