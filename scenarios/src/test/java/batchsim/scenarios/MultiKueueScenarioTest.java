@@ -160,6 +160,22 @@ class MultiKueueScenarioTest {
   }
 
   @Test
+  void incrementalRounds_runWhileTheOtherChecksArePending() throws Exception {
+    String workers = String.join("\n", worker("a", 0, ""), worker("b", 0, ""), worker("c", 0, ""),
+        worker("d", 8, ""));
+    String yaml = scenario("  dispatcher: Incremental\n  stepSize: 1\n  remoteLatency: 1s", workers,
+        job("x", "0s", "1h", 8),
+        "events:\n  - {at: 12m, setAdmissionCheck: {workload: x, check: gate, state: Ready}}")
+        .replace("admissionChecks: [{name: mk,", "admissionChecks: [{name: gate}, {name: mk,")
+        .replace("admissionChecks: [mk]", "admissionChecks: [mk, gate]");
+    RunResult r = Runs.run(ScenarioLoader.parse("mk.yaml", yaml).spec(), null, true);
+    // Rounds at 0, 5m, 10m nominate a, b, c while gate is Pending; the copies wait for gate (12m); d's
+    // round is at 15m (not 12m + 15m).
+    assertEquals(15 * MIN + SEC, byId(r).get("x").startedMs());
+    assertEquals(1, clusters(r).get("c").copiesCreated(), "c's copy is created once gate is Ready");
+  }
+
+  @Test
   void stepSizeOfTheIncrementalDispatcher() throws Exception {
     String workers = String.join("\n", worker("a", 0, ""), worker("b", 8, ""));
     RunResult r = run(scenario("  dispatcher: Incremental\n  stepSize: 1\n  remoteLatency: 1s", workers,

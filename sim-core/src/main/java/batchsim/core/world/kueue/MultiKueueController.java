@@ -243,19 +243,27 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     nominate(g);
   }
 
-  /** 8. Nominate workers and keep exactly the nominated ones' copies (nominateAndSynchronizeWorkers). */
+  /**
+   * 8. Nominate workers and keep exactly the nominated ones' copies (nominateAndSynchronizeWorkers). Kueue:
+   * copies wait until the other admission checks are Ready (allNonMKAdmissionChecksReady), and so does
+   * AllAtOnce's nomination; the Incremental dispatcher nominates and runs its rounds from the reservation on
+   * (ShouldSkipClusterNomination looks only at the MultiKueue check and clusterName).
+   */
   private void nominate(Group g) {
     Workload local = g.local;
     if (g.admitting >= 0 || local.check(g.check) != CheckState.PENDING) {
       return;
     }
+    boolean othersReady = true;
     for (Map.Entry<String, CheckState> c : local.checks().entrySet()) {
-      if (!c.getKey().equals(g.check) && c.getValue() != CheckState.READY) {
-        return; // Kueue: the other admission checks are Ready before any worker is nominated
-      }
+      othersReady &= c.getKey().equals(g.check) || c.getValue() == CheckState.READY;
+    }
+    boolean incremental = spec.dispatcher() == MultiKueueSpec.Dispatcher.INCREMENTAL;
+    if (!incremental && !othersReady) {
+      return;
     }
     int nominated = workers.size();
-    if (spec.dispatcher() == MultiKueueSpec.Dispatcher.INCREMENTAL) {
+    if (incremental) {
       // Kueue IncrementalDispatcherReconciler: a round adds stepSize workers; the next comes after the
       // round timeout (5 minutes) unless a copy was admitted meanwhile.
       if (g.roundStartMs == Long.MIN_VALUE || loop.now() - g.roundStartMs >= MultiKueueSpec.INCREMENTAL_ROUND_MS) {
@@ -272,14 +280,17 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     }
     List<String> names = new ArrayList<>();
     for (WorkerCluster wc : workers) {
-      if (wc.index < nominated && (wc.connected || spec.dispatcher() == MultiKueueSpec.Dispatcher.INCREMENTAL)) {
+      if (wc.index < nominated && (wc.connected || incremental)) {
         names.add(wc.name); // AllAtOnce: the connected workers, sorted; Incremental: every nominated one
       }
     }
-    if (spec.dispatcher() == MultiKueueSpec.Dispatcher.ALL_AT_ONCE) {
+    if (!incremental) {
       names.sort(null);
     }
     nominated(local, null, names);
+    if (!othersReady) {
+      return;
+    }
     for (WorkerCluster wc : workers) {
       RemoteCopy r = g.remotes[wc.index];
       if (!wc.connected) {
