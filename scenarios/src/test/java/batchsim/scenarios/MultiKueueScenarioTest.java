@@ -176,6 +176,19 @@ class MultiKueueScenarioTest {
   }
 
   @Test
+  void priorityChangeOnTheManager_reachesTheCopies() throws Exception {
+    String events = "events:\n  - {at: 10m, setWorkloadPriority: {workload: b, priority: 100}}";
+    String yaml = scenario("  remoteLatency: 1s", worker("w1", 8, ""),
+        job("a", "0s", "2h", 8) + "\n" + job("b", "1m", "1h", 8), events)
+        .replace("{name: cq, resourceGroups", "{name: cq, preemption: {withinClusterQueue: LowerPriority}, resourceGroups");
+    RunResult r = Runs.run(ScenarioLoader.parse("mk.yaml", yaml).spec(), null, true);
+    // b's copy waits on w1 behind a's; at 10m1s the update reaches it and w1's Kueue preempts a's copy for it.
+    assertEquals(1, byId(r).get("a").evictions(), "a's copy preempted on w1: Retry on the manager");
+    assertEquals(1, clusters(r).get("w1").result().overall().preempted());
+    assertTrue(byId(r).get("b").startedMs() < 15 * MIN, "b runs on w1 right after the update, not after a's 2h");
+  }
+
+  @Test
   void stepSizeOfTheIncrementalDispatcher() throws Exception {
     String workers = String.join("\n", worker("a", 0, ""), worker("b", 8, ""));
     RunResult r = run(scenario("  dispatcher: Incremental\n  stepSize: 1\n  remoteLatency: 1s", workers,

@@ -65,7 +65,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     }
   }
 
-  private enum Op { CREATE, DELETE, ROUND, LOST }
+  private enum Op { CREATE, DELETE, UPDATE, ROUND, LOST }
 
   private record Pending(Op op, Object target, int epoch) {
     @Override
@@ -119,6 +119,11 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
   @Override
   public void ended(Workload w) {
     evicted(w);
+  }
+
+  @Override
+  public void priorityChanged(Workload w) {
+    evicted(w); // reconciled: step 5 passes the priority on to the copies
   }
 
   private String check(Workload w) {
@@ -187,6 +192,13 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
       retry(g, "Workload evicted on worker cluster: \"" + workers.get(g.admitting).name
           + "\", resetting for re-admission");
       return;
+    }
+    // 5. Kueue updates a copy's priority (and class) when the manager workload's changed.
+    for (RemoteCopy r : g.remotes) {
+      if (visible(r) && !r.finished && !r.updating && r.copy.spec().priority() != local.spec().priority()) {
+        r.updating = true;
+        loop.schedule(loop.now() + spec.remoteLatencyMs(), EventKind.MULTIKUEUE, this, new Pending(Op.UPDATE, r, 0));
+      }
     }
     // 6. The first admitted copy wins (Kueue bestMatchByCondition(Admitted): the earliest transition).
     RemoteCopy best = null;
@@ -354,6 +366,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
           r.worker.orphans.add(r); // the request failed: retried when the worker is back
         }
       }
+      case UPDATE -> updatePriority((RemoteCopy) p.target());
       case ROUND -> reconcile((Group) p.target());
       case LOST -> {
         WorkerCluster wc = (WorkerCluster) p.target();
@@ -378,6 +391,19 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     // Kueue ReportMultiKueueWorkloadDispatched: a remote workload created
     manager.metrics.metrics.multiKueueWorkloadsDispatchedTotal.inc(g.local.clusterQueueName(), r.worker.name,
         batchsim.core.metrics.KueueMetrics.STANDALONE);
+  }
+
+  /** The copy takes its manager workload's current priority, if it is still there and reachable. */
+  private void updatePriority(RemoteCopy r) {
+    r.updating = false;
+    WorkloadSpec want = r.local.spec();
+    Workload copy = r.copy;
+    if (r.group == null || !r.worker.connected || copy.spec().priority() == want.priority()
+        || copy.state() == WorkloadState.FINISHED || copy.state() == WorkloadState.DELETED) {
+      return; // already done, or gone: a later reconcile tries again
+    }
+    r.worker.kueue.kueue.edits().setPriority(copy, want.priority(), want.priorityClass());
+    r.worker.kueue.requestCycle();
   }
 
   /** Kueue cloneForCreate: the same spec, created now on the worker (resources in the worker's order). */

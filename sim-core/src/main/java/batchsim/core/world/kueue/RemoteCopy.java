@@ -20,6 +20,8 @@ final class RemoteCopy {
   boolean started;
   boolean evicted;
   boolean finished;
+  /** A priority update is under way (one remote update at a time). */
+  boolean updating;
 
   RemoteCopy(WorkerCluster worker, MultiKueueController.Group group) {
     this.worker = worker;
