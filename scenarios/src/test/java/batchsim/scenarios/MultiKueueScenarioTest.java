@@ -181,9 +181,13 @@ class MultiKueueScenarioTest {
     String yaml = scenario("  remoteLatency: 1s", worker("w1", 8, ""),
         job("a", "0s", "2h", 8) + "\n" + job("b", "1m", "1h", 8), events)
         .replace("{name: cq, resourceGroups", "{name: cq, preemption: {withinClusterQueue: LowerPriority}, resourceGroups");
-    RunResult r = Runs.run(ScenarioLoader.parse("mk.yaml", yaml).spec(), null, true);
+    RunResult r = Runs.run(ScenarioLoader.parse("mk.yaml", yaml).spec(), null, true, true);
     // b's copy waits on w1 behind a's; at 10m1s the update reaches it and w1's Kueue preempts a's copy for it.
     assertEquals(1, byId(r).get("a").evictions(), "a's copy preempted on w1: Retry on the manager");
+    // Kueue's Retry message for an eviction on the worker names the state it leaves
+    assertEquals("Evicted due to AdmissionCheck in Retry state: \"mk\" (Workload evicted on worker cluster: \"w1\", "
+        + "resetting for re-admission. Previously: \"Ready\")", r.decisions().get("a").stream()
+        .filter(d -> d.condition().equals("Evicted") && d.status()).findFirst().orElseThrow().message());
     assertEquals(1, clusters(r).get("w1").result().overall().preempted());
     assertTrue(byId(r).get("b").startedMs() < 15 * MIN, "b runs on w1 right after the update, not after a's 2h");
   }

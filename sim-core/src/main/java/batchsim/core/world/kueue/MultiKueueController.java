@@ -190,7 +190,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     // 4. The admitting copy was evicted on its worker: Retry, to be admitted again.
     if (ready && g.admitting >= 0 && visible(g.remotes[g.admitting]) && g.remotes[g.admitting].evicted) {
       retry(g, "Workload evicted on worker cluster: \"" + workers.get(g.admitting).name
-          + "\", resetting for re-admission");
+          + "\", resetting for re-admission. Previously: \"Ready\""); // Kueue's text, with the state left
       return;
     }
     // 5. Kueue updates a copy's priority (and class) when the manager workload's changed.
