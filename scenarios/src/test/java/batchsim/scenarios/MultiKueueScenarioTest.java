@@ -86,9 +86,9 @@ class MultiKueueScenarioTest {
     assertEquals(2 * SEC, a.startedMs());
     assertEquals(2 * SEC + 60 * MIN, a.finishedMs(), "the worker's finish is the manager's");
     Map<String, ClusterResult> c = clusters(r);
-    assertEquals(1, c.get("roomy").admitted());
+    assertEquals(1, c.get("roomy").won());
     assertEquals(1, c.get("roomy").finished());
-    assertEquals(0, c.get("full").admitted());
+    assertEquals(0, c.get("full").won());
     assertEquals(1, c.get("full").copiesCreated());
     assertEquals(1, c.get("full").copiesRemoved(), "the copy on the other worker is removed");
     assertEquals(1, c.get("roomy").result().overall().finished());
@@ -99,8 +99,8 @@ class MultiKueueScenarioTest {
     RunResult r = run(scenario("  remoteLatency: 1s", worker("w1", 8, "") + "\n" + worker("w2", 8, ""),
         job("a", "0s", "1h", 8) + "\n" + job("b", "0s", "1h", 8), ""));
     Map<String, ClusterResult> c = clusters(r);
-    assertEquals(1, c.get("w1").admitted());
-    assertEquals(1, c.get("w2").admitted(), "the second job goes where the first did not");
+    assertEquals(1, c.get("w1").won());
+    assertEquals(1, c.get("w2").won(), "the second job goes where the first did not");
     // At 1s both workers admit a's copy (each has room for it); w1's is first, so w2's is removed at 2s, and
     // w2's Kueue retries b's copy after its 1s inadmissible requeue batch.
     assertEquals(3 * SEC, byId(r).get("b").startedMs());
@@ -135,7 +135,7 @@ class MultiKueueScenarioTest {
     assertEquals(SEC + 60 * MIN, a.finishedMs(), "the copy admitted at 1s finishes on w2 after its 1h");
     Map<String, ClusterResult> c = clusters(r);
     assertEquals(1, c.get("w2").copiesCreated(), "no second copy on w2");
-    assertEquals(2, c.get("w2").admitted(), "won before the loss and again when back");
+    assertEquals(2, c.get("w2").won(), "won before the loss and again when back");
     assertEquals(0, c.get("w2").result().overall().evicted());
   }
 

@@ -236,7 +236,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
       }
       if (!ready) {
         g.admitting = best.worker.index;
-        best.worker.admitted++;
+        best.worker.won++;
         nominated(local, best.worker.name, List.of()); // syncAdmittingRemoteState
         // Kueue ReportMultiKueueWorkloadAdmitted: counted when the sync flips the check to Ready
         manager.metrics.metrics.multiKueueWorkloadsAdmittedTotal.inc(local.clusterQueueName(), best.worker.name,
