@@ -30,7 +30,7 @@ final class ClustersJson {
       g.writeStringField("role", "worker");
       g.writeNumberField("copies_created", c.copiesCreated());
       g.writeNumberField("copies_removed", c.copiesRemoved());
-      g.writeNumberField("admitted", c.admitted());
+      g.writeNumberField("won", c.won());
       g.writeNumberField("finished", c.finished());
       g.writeNumberField("requeued_worker_lost", c.requeuedLost());
       g.writeNumberField("disconnected_ms", c.disconnectedMs());

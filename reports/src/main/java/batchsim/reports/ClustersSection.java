@@ -21,15 +21,15 @@ final class ClustersSection {
     }
     body.optionalSection("clusters", "MultiKueue clusters",
         "The figures above are the manager's: the whole run as its users see it (created on the manager → "
-        + "started on a worker). Per worker: copies created and removed, workloads it admitted first (and "
-        + "finished), workloads requeued after it stayed lost past workerLostTimeout, and its own waits "
+        + "started on a worker). Per worker: copies created and removed, workloads it won (its copy was admitted "
+        + "first and made the manager's check Ready; and of those, finished), workloads requeued after it stayed lost past workerLostTimeout, and its own waits "
         + "(copy created → reserved there) and utilization.");
-    HtmlTable t = new HtmlTable(1, "Cluster", "Copies created", "Copies removed", "Admitted", "Finished",
+    HtmlTable t = new HtmlTable(1, "Cluster", "Copies created", "Copies removed", "Won", "Finished",
         "Requeued (lost)", "Disconnected", "Reservation p50", "Reservation p95", "Utilization");
     for (ClusterResult c : r.clusters()) {
       QueueStats q = c.result().overall();
       t.row(Html.esc(c.name()), Formats.grouped(c.copiesCreated()), Formats.grouped(c.copiesRemoved()),
-          Formats.grouped(c.admitted()), Formats.grouped(c.finished()), Formats.grouped(c.requeuedLost()),
+          Formats.grouped(c.won()), Formats.grouped(c.finished()), Formats.grouped(c.requeuedLost()),
           Html.esc(Formats.humanDuration(c.disconnectedMs())), pct(q.timeToReservation(), 50),
           pct(q.timeToReservation(), 95), Html.esc(utilization(c.result().utilization())));
     }

@@ -43,20 +43,20 @@ public final class SummaryTable {
     if (r.clusters().isEmpty()) {
       return;
     }
-    TextTable t = new TextTable(1, "WORKER", "COPIES", "REMOVED", "ADMITTED", "FINISHED", "REQUEUED LOST",
+    TextTable t = new TextTable(1, "WORKER", "COPIES", "REMOVED", "WON", "FINISHED", "REQUEUED LOST",
         "DISCONNECTED", "RSV p50", "RSV p95", "UTIL");
     for (var c : r.clusters()) {
       Histogram rsv = c.result().overall().timeToReservation();
       t.row(c.name(), Formats.grouped(c.copiesCreated()), Formats.grouped(c.copiesRemoved()),
-          Formats.grouped(c.admitted()), Formats.grouped(c.finished()), Formats.grouped(c.requeuedLost()),
+          Formats.grouped(c.won()), Formats.grouped(c.finished()), Formats.grouped(c.requeuedLost()),
           Formats.humanDuration(c.disconnectedMs()), pct(rsv, 50), pct(rsv, 95),
           ClustersSection.utilization(c.result().utilization()));
     }
     t.rule();
     String all = ClustersSection.utilization(ClustersJson.together(r.clusters()));
     t.row("all workers", "", "", "", "", "", "", "", "", all);
-    section(out, "MultiKueue workers (the tables above are the manager's; RSV here = copy created to reserved"
-        + " on the worker)", t);
+    section(out, "MultiKueue workers (the tables above are the manager's; WON = its copy admitted first; RSV here"
+        + " = copy created to reserved on the worker)", t);
   }
 
   private static void header(StringBuilder out, RunResult r, RunMetadata meta) {

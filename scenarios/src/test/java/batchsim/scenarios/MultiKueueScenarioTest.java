@@ -86,9 +86,9 @@ class MultiKueueScenarioTest {
     assertEquals(2 * SEC, a.startedMs());
     assertEquals(2 * SEC + 60 * MIN, a.finishedMs(), "the worker's finish is the manager's");
     Map<String, ClusterResult> c = clusters(r);
-    assertEquals(1, c.get("roomy").admitted());
+    assertEquals(1, c.get("roomy").won());
     assertEquals(1, c.get("roomy").finished());
-    assertEquals(0, c.get("full").admitted());
+    assertEquals(0, c.get("full").won());
     assertEquals(1, c.get("full").copiesCreated());
     assertEquals(1, c.get("full").copiesRemoved(), "the copy on the other worker is removed");
     assertEquals(1, c.get("roomy").result().overall().finished());
@@ -99,8 +99,8 @@ class MultiKueueScenarioTest {
     RunResult r = run(scenario("  remoteLatency: 1s", worker("w1", 8, "") + "\n" + worker("w2", 8, ""),
         job("a", "0s", "1h", 8) + "\n" + job("b", "0s", "1h", 8), ""));
     Map<String, ClusterResult> c = clusters(r);
-    assertEquals(1, c.get("w1").admitted());
-    assertEquals(1, c.get("w2").admitted(), "the second job goes where the first did not");
+    assertEquals(1, c.get("w1").won());
+    assertEquals(1, c.get("w2").won(), "the second job goes where the first did not");
     // At 1s both workers admit a's copy (each has room for it); w1's is first, so w2's is removed at 2s, and
     // w2's Kueue retries b's copy after its 1s inadmissible requeue batch.
     assertEquals(3 * SEC, byId(r).get("b").startedMs());
@@ -113,12 +113,30 @@ class MultiKueueScenarioTest {
     RunResult r = run(scenario("  remoteLatency: 1s\n  workerLostTimeout: 15m",
         worker("w1", 8, "") + "\n" + worker("w2", 4, ""), job("a", "0s", "1h", 8), events));
     // a runs on w1 (w2 is too small); w1 is lost at 10m; at 25m the manager requeues it. It fits nowhere
-    // else, and w1 is unreachable until 2h: the copy created then is admitted there.
+    // else, and w1 is unreachable until 2h; its copy there finished at 1h: back in the group at 2h, its
+    // finish is the manager's (Kueue: a copy has the manager workload's name).
     WorkloadRecord a = byId(r).get("a");
     assertEquals(1, a.evictions());
-    assertEquals(120 * MIN + SEC, a.startedMs(), "dispatched again once w1 is back");
+    assertEquals(120 * MIN, a.finishedMs(), "finished on w1, read once w1 is back");
+    assertEquals(1, clusters(r).get("w1").copiesCreated(), "no new copy on w1");
     assertEquals(1, clusters(r).get("w1").requeuedLost());
     assertEquals(110 * MIN, clusters(r).get("w1").disconnectedMs());
+  }
+
+  @Test
+  void workerBackWhileRedispatching_itsAdmittedCopyWinsAgain() throws Exception {
+    String events = "events:\n  - {at: 2m, loseWorker: {worker: w2}}\n  - {at: 3m, reconnectWorker: {worker: w2}}";
+    RunResult r = run(scenario("  remoteLatency: 1s\n  workerLostTimeout: 3s",
+        worker("w1", 0, "") + "\n" + worker("w2", 8, ""), job("a", "0s", "1h", 8), events));
+    // a runs on w2 from 1s; w2 is lost at 2m, the manager requeues a at 2m3s and reserves again; at 3m
+    // w2's copy (same name, still Admitted) rejoins the group and wins: the run there goes on.
+    WorkloadRecord a = byId(r).get("a");
+    assertEquals(1, a.evictions());
+    assertEquals(SEC + 60 * MIN, a.finishedMs(), "the copy admitted at 1s finishes on w2 after its 1h");
+    Map<String, ClusterResult> c = clusters(r);
+    assertEquals(1, c.get("w2").copiesCreated(), "no second copy on w2");
+    assertEquals(2, c.get("w2").won(), "won before the loss and again when back");
+    assertEquals(0, c.get("w2").result().overall().evicted());
   }
 
   @Test
@@ -139,6 +157,39 @@ class MultiKueueScenarioTest {
     assertEquals(5 * MIN + SEC, byId(r).get("x").startedMs(), "d is nominated in the second round, at 5m");
     assertEquals(1, clusters(r).get("d").copiesCreated());
     assertEquals(1, clusters(r).get("a").copiesCreated());
+  }
+
+  @Test
+  void incrementalRounds_runWhileTheOtherChecksArePending() throws Exception {
+    String workers = String.join("\n", worker("a", 0, ""), worker("b", 0, ""), worker("c", 0, ""),
+        worker("d", 8, ""));
+    String yaml = scenario("  dispatcher: Incremental\n  stepSize: 1\n  remoteLatency: 1s", workers,
+        job("x", "0s", "1h", 8),
+        "events:\n  - {at: 12m, setAdmissionCheck: {workload: x, check: gate, state: Ready}}")
+        .replace("admissionChecks: [{name: mk,", "admissionChecks: [{name: gate}, {name: mk,")
+        .replace("admissionChecks: [mk]", "admissionChecks: [mk, gate]");
+    RunResult r = Runs.run(ScenarioLoader.parse("mk.yaml", yaml).spec(), null, true);
+    // Rounds at 0, 5m, 10m nominate a, b, c while gate is Pending; the copies wait for gate (12m); d's
+    // round is at 15m (not 12m + 15m).
+    assertEquals(15 * MIN + SEC, byId(r).get("x").startedMs());
+    assertEquals(1, clusters(r).get("c").copiesCreated(), "c's copy is created once gate is Ready");
+  }
+
+  @Test
+  void priorityChangeOnTheManager_reachesTheCopies() throws Exception {
+    String events = "events:\n  - {at: 10m, setWorkloadPriority: {workload: b, priority: 100}}";
+    String yaml = scenario("  remoteLatency: 1s", worker("w1", 8, ""),
+        job("a", "0s", "2h", 8) + "\n" + job("b", "1m", "1h", 8), events)
+        .replace("{name: cq, resourceGroups", "{name: cq, preemption: {withinClusterQueue: LowerPriority}, resourceGroups");
+    RunResult r = Runs.run(ScenarioLoader.parse("mk.yaml", yaml).spec(), null, true, true);
+    // b's copy waits on w1 behind a's; at 10m1s the update reaches it and w1's Kueue preempts a's copy for it.
+    assertEquals(1, byId(r).get("a").evictions(), "a's copy preempted on w1: Retry on the manager");
+    // Kueue's Retry message for an eviction on the worker names the state it leaves
+    assertEquals("Evicted due to AdmissionCheck in Retry state: \"mk\" (Workload evicted on worker cluster: \"w1\", "
+        + "resetting for re-admission. Previously: \"Ready\")", r.decisions().get("a").stream()
+        .filter(d -> d.condition().equals("Evicted") && d.status()).findFirst().orElseThrow().message());
+    assertEquals(1, clusters(r).get("w1").result().overall().preempted());
+    assertTrue(byId(r).get("b").startedMs() < 15 * MIN, "b runs on w1 right after the update, not after a's 2h");
   }
 
   @Test

@@ -12,7 +12,8 @@ import java.util.Map;
  *   cohort(NAME)                    .fairSharing.weightedShare
  * </pre>
  * {@code .field} reads a field; {@code [KEY]} picks the list item whose {@code type} or {@code name} is KEY
- * (conditions by type, the rest by name) or a map's key (flavors, resourceUsage), and {@code spec.active} reads
+ * (conditions by type, the rest by name), the item KEY of a list of names (nominatedClusterNames) or a map's key
+ * (flavors, resourceUsage), and {@code spec.active} reads
  * the Workload's spec. A namespace-less Workload or LocalQueue is in {@code default}.
  *
  * @param kind the API kind: Workload, ClusterQueue, LocalQueue or Cohort
@@ -81,8 +82,9 @@ record StatusPath(String kind, String namespace, String name, int nameOffset, Li
     }
     if (at instanceof List<?> l && s.key()) {
       for (Object item : l) {
-        if (item instanceof Map<?, ?> m && (s.text().equals(m.get("type")) || s.text().equals(m.get("name")))) {
-          return item;
+        if (item instanceof Map<?, ?> m && (s.text().equals(m.get("type")) || s.text().equals(m.get("name")))
+            || s.text().equals(item)) {
+          return item; // a list of names (nominatedClusterNames): the item that is KEY
         }
       }
     }

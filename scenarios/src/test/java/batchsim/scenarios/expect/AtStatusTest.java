@@ -120,6 +120,20 @@ class AtStatusTest {
   }
 
   @Test
+  void aListOfNames_isKeyedByTheName() {
+    Expectations e = parse("""
+        expect:
+          - at(1m, workload(team-a/wl1).nominatedClusterNames[worker2]) == worker2
+          - at(1m, workload(team-a/wl1).nominatedClusterNames[worker3]) == worker3
+        """);
+    assertEquals(List.of(), problems);
+    StatusWatch watch = e.newStatusWatch();
+    watch.accept(workload(60_000, Map.of("nominatedClusterNames", List.of("worker1", "worker2"))));
+    assertEquals(List.of("PASS", "FAIL"), e.evaluate(new FakeResult(), false, watch).stream()
+        .map(o -> o.status().name()).toList());
+  }
+
+  @Test
   void withoutAStatusRecord_atExpectationsAreSkipped() {
     Expectations e = parse("""
         expect:

@@ -8,10 +8,11 @@ package batchsim.core.metrics;
  * @param result the worker's own result; it lists no workloads (the manager's result has them)
  * @param copiesCreated remote workload copies created on the worker
  * @param copiesRemoved copies removed (another worker admitted first, or the manager's workload went away)
- * @param admitted workloads whose admission on this worker made the manager's check Ready
+ * @param won workloads whose copy here was admitted first and made the manager's check Ready (the
+ *     worker's own {@code result} counts every copy its Kueue admitted, won or not)
  * @param finished of those, the ones that finished here
  * @param requeuedLost workloads the manager requeued because this worker stayed lost past workerLostTimeout
  * @param disconnectedMs time the manager had no connection to the worker
  */
-public record ClusterResult(String name, RunResult result, long copiesCreated, long copiesRemoved, long admitted,
+public record ClusterResult(String name, RunResult result, long copiesCreated, long copiesRemoved, long won,
     long finished, long requeuedLost, long disconnectedMs) {}

@@ -65,7 +65,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     }
   }
 
-  private enum Op { CREATE, DELETE, ROUND, LOST }
+  private enum Op { CREATE, DELETE, UPDATE, ROUND, LOST }
 
   private record Pending(Op op, Object target, int epoch) {
     @Override
@@ -119,6 +119,11 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
   @Override
   public void ended(Workload w) {
     evicted(w);
+  }
+
+  @Override
+  public void priorityChanged(Workload w) {
+    evicted(w); // reconciled: step 5 passes the priority on to the copies
   }
 
   private String check(Workload w) {
@@ -185,8 +190,15 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     // 4. The admitting copy was evicted on its worker: Retry, to be admitted again.
     if (ready && g.admitting >= 0 && visible(g.remotes[g.admitting]) && g.remotes[g.admitting].evicted) {
       retry(g, "Workload evicted on worker cluster: \"" + workers.get(g.admitting).name
-          + "\", resetting for re-admission");
+          + "\", resetting for re-admission. Previously: \"Ready\""); // Kueue's text, with the state left
       return;
+    }
+    // 5. Kueue updates a copy's priority (and class) when the manager workload's changed.
+    for (RemoteCopy r : g.remotes) {
+      if (visible(r) && !r.finished && !r.updating && r.copy.spec().priority() != local.spec().priority()) {
+        r.updating = true;
+        loop.schedule(loop.now() + spec.remoteLatencyMs(), EventKind.MULTIKUEUE, this, new Pending(Op.UPDATE, r, 0));
+      }
     }
     // 6. The first admitted copy wins (Kueue bestMatchByCondition(Admitted): the earliest transition).
     RemoteCopy best = null;
@@ -224,7 +236,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
       }
       if (!ready) {
         g.admitting = best.worker.index;
-        best.worker.admitted++;
+        best.worker.won++;
         nominated(local, best.worker.name, List.of()); // syncAdmittingRemoteState
         // Kueue ReportMultiKueueWorkloadAdmitted: counted when the sync flips the check to Ready
         manager.metrics.metrics.multiKueueWorkloadsAdmittedTotal.inc(local.clusterQueueName(), best.worker.name,
@@ -243,19 +255,27 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     nominate(g);
   }
 
-  /** 8. Nominate workers and keep exactly the nominated ones' copies (nominateAndSynchronizeWorkers). */
+  /**
+   * 8. Nominate workers and keep exactly the nominated ones' copies (nominateAndSynchronizeWorkers). Kueue:
+   * copies wait until the other admission checks are Ready (allNonMKAdmissionChecksReady), and so does
+   * AllAtOnce's nomination; the Incremental dispatcher nominates and runs its rounds from the reservation on
+   * (ShouldSkipClusterNomination looks only at the MultiKueue check and clusterName).
+   */
   private void nominate(Group g) {
     Workload local = g.local;
     if (g.admitting >= 0 || local.check(g.check) != CheckState.PENDING) {
       return;
     }
+    boolean othersReady = true;
     for (Map.Entry<String, CheckState> c : local.checks().entrySet()) {
-      if (!c.getKey().equals(g.check) && c.getValue() != CheckState.READY) {
-        return; // Kueue: the other admission checks are Ready before any worker is nominated
-      }
+      othersReady &= c.getKey().equals(g.check) || c.getValue() == CheckState.READY;
+    }
+    boolean incremental = spec.dispatcher() == MultiKueueSpec.Dispatcher.INCREMENTAL;
+    if (!incremental && !othersReady) {
+      return;
     }
     int nominated = workers.size();
-    if (spec.dispatcher() == MultiKueueSpec.Dispatcher.INCREMENTAL) {
+    if (incremental) {
       // Kueue IncrementalDispatcherReconciler: a round adds stepSize workers; the next comes after the
       // round timeout (5 minutes) unless a copy was admitted meanwhile.
       if (g.roundStartMs == Long.MIN_VALUE || loop.now() - g.roundStartMs >= MultiKueueSpec.INCREMENTAL_ROUND_MS) {
@@ -272,14 +292,17 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     }
     List<String> names = new ArrayList<>();
     for (WorkerCluster wc : workers) {
-      if (wc.index < nominated && (wc.connected || spec.dispatcher() == MultiKueueSpec.Dispatcher.INCREMENTAL)) {
+      if (wc.index < nominated && (wc.connected || incremental)) {
         names.add(wc.name); // AllAtOnce: the connected workers, sorted; Incremental: every nominated one
       }
     }
-    if (spec.dispatcher() == MultiKueueSpec.Dispatcher.ALL_AT_ONCE) {
+    if (!incremental) {
       names.sort(null);
     }
     nominated(local, null, names);
+    if (!othersReady) {
+      return;
+    }
     for (WorkerCluster wc : workers) {
       RemoteCopy r = g.remotes[wc.index];
       if (!wc.connected) {
@@ -343,6 +366,7 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
           r.worker.orphans.add(r); // the request failed: retried when the worker is back
         }
       }
+      case UPDATE -> updatePriority((RemoteCopy) p.target());
       case ROUND -> reconcile((Group) p.target());
       case LOST -> {
         WorkerCluster wc = (WorkerCluster) p.target();
@@ -369,6 +393,19 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
         batchsim.core.metrics.KueueMetrics.STANDALONE);
   }
 
+  /** The copy takes its manager workload's current priority, if it is still there and reachable. */
+  private void updatePriority(RemoteCopy r) {
+    r.updating = false;
+    WorkloadSpec want = r.local.spec();
+    Workload copy = r.copy;
+    if (r.group == null || !r.worker.connected || copy.spec().priority() == want.priority()
+        || copy.state() == WorkloadState.FINISHED || copy.state() == WorkloadState.DELETED) {
+      return; // already done, or gone: a later reconcile tries again
+    }
+    r.worker.kueue.kueue.edits().setPriority(copy, want.priority(), want.priorityClass());
+    r.worker.kueue.requestCycle();
+  }
+
   /** Kueue cloneForCreate: the same spec, created now on the worker (resources in the worker's order). */
   private WorkloadSpec copyOf(WorkloadSpec s, WorkerCluster wc) {
     int n = wc.kueue.spec.resources().size();
@@ -386,6 +423,23 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
   }
 
   // ------------------------------------------------------------------ timeline: a worker lost and back
+
+  /**
+   * Kueue: a remote copy has its manager workload's name, so when the worker is back while that workload
+   * holds quota again and its check is Pending, the copy left there is in the group again (and may win,
+   * step 6); stale copies are deleted (step 2) only while the manager's workload holds no quota.
+   */
+  private boolean adopt(RemoteCopy r) {
+    Group g = groups.get(r.local);
+    if (g == null || g.remotes[r.worker.index] != null || r.copy == null
+        || r.local.check(g.check) != CheckState.PENDING
+        || (r.local.state() != WorkloadState.RESERVED && r.local.state() != WorkloadState.RUNNING)) {
+      return false;
+    }
+    r.group = g;
+    g.remotes[r.worker.index] = r;
+    return true;
+  }
 
   @Override
   public boolean apply(MultiKueueAction a) {
@@ -406,7 +460,9 @@ final class MultiKueueController implements EventTarget, MultiKueueLink {
     }
     wc.disconnectedMs += loop.now() - wc.lostSinceMs;
     for (RemoteCopy r : wc.orphans) {
-      loop.schedule(loop.now() + spec.remoteLatencyMs(), EventKind.MULTIKUEUE, this, new Pending(Op.DELETE, r, 0));
+      if (!adopt(r)) {
+        loop.schedule(loop.now() + spec.remoteLatencyMs(), EventKind.MULTIKUEUE, this, new Pending(Op.DELETE, r, 0));
+      }
     }
     wc.orphans.clear();
     List.copyOf(groups.values()).forEach(this::reconcile); // what happened there meanwhile is read now

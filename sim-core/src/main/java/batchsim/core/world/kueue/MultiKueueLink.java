@@ -23,6 +23,9 @@ interface MultiKueueLink {
   /** Evicted (preempted, an admission check's Retry, a node failure, ...). */
   default void evicted(Workload w) { }
 
+  /** Its priority changed (setWorkloadPriority). */
+  default void priorityChanged(Workload w) { }
+
   /** Finished or deleted. */
   default void ended(Workload w) { }
 

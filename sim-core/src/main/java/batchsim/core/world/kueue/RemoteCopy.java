@@ -11,6 +11,8 @@ final class RemoteCopy {
   final WorkerCluster worker;
   /** The manager's workload it copies, or null once the manager let go of it (being deleted). */
   MultiKueueController.Group group;
+  /** The manager's workload it copies (a remote copy has its name), kept after the group lets go of it. */
+  final Workload local;
   /** The worker's Workload, once created. */
   Workload copy;
   /** Admitted=True since (the earliest admitted copy wins), or UNSET_TIME. */
@@ -18,10 +20,13 @@ final class RemoteCopy {
   boolean started;
   boolean evicted;
   boolean finished;
+  /** A priority update is under way (one remote update at a time). */
+  boolean updating;
 
   RemoteCopy(WorkerCluster worker, MultiKueueController.Group group) {
     this.worker = worker;
     this.group = group;
+    this.local = group.local;
   }
 
   boolean admitted() {

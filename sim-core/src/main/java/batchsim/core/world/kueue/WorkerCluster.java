@@ -30,7 +30,7 @@ final class WorkerCluster implements MultiKueueLink {
   int lossEpoch;
   long copiesCreated;
   long copiesRemoved;
-  long admitted;
+  long won;
   long finished;
   long requeuedLost;
   long disconnectedMs;
@@ -110,7 +110,7 @@ final class WorkerCluster implements MultiKueueLink {
   }
 
   ClusterResult result(RunResult own, long end) {
-    return new ClusterResult(name, own, copiesCreated, copiesRemoved, admitted, finished, requeuedLost,
+    return new ClusterResult(name, own, copiesCreated, copiesRemoved, won, finished, requeuedLost,
         disconnectedMs + (connected ? 0 : end - lostSinceMs));
   }
 }

@@ -150,6 +150,7 @@ final class WorkloadActionsApplier {
     }
     for (Workload s : jobSlices(w)) {
       admission.kueue.edits().setPriority(s, a.priority(), a.priorityClass());
+      admission.multiKueue.priorityChanged(s);
     }
   }
 
