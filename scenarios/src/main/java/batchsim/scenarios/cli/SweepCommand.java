@@ -1,14 +1,11 @@
 package batchsim.scenarios.cli;
 
-import batchsim.reports.Provenance;
-import batchsim.scenarios.expect.JUnitXml;
 import batchsim.scenarios.expect.Metric;
 import batchsim.scenarios.sweep.CellResult;
 import batchsim.scenarios.sweep.SweepPlan;
 import batchsim.scenarios.sweep.SweepReport;
 import batchsim.scenarios.sweep.SweepRunner;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,12 +60,8 @@ final class SweepCommand extends ScenarioCommand {
   @Option(names = "--check", description = "Check the engine's invariants after every event in every run.")
   boolean check;
 
-  @Option(names = "--junit", paramLabel = "FILE", description = "Write every cell's expectation verdicts as "
-      + "JUnit XML (one test suite per cell).")
-  Path junit;
-
-  @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
-  boolean quiet;
+  @picocli.CommandLine.Mixin
+  SweepVerdicts verdicts = new SweepVerdicts();
 
   @picocli.CommandLine.Mixin
   ProgressOption progressOption = new ProgressOption();
@@ -88,14 +81,14 @@ final class SweepCommand extends ScenarioCommand {
       throw new UserError("--parallel does not go with --cell: a cell is one single-threaded run (the Job's "
           + "parallelism is --parallel of --emit)");
     }
-    cluster.checkCombination(cell, junit, out);
+    cluster.checkCombination(cell, verdicts.junit, out);
     SweepSettings settings = new SweepSettings(file, sets, replicas, metricTexts, check, limits.specs);
     SweepSettings.Planned planned = settings.plan(cluster.emit != null);
     if (cluster.emit != null) {
-      return cluster.emit(settings, planned, parallel, out(), quiet);
+      return cluster.emit(settings, planned, parallel, out(), verdicts.quiet);
     }
     if (cell != null) {
-      return SweepCell.run(settings, planned, cell, out, quiet, err());
+      return SweepCell.run(settings, planned, cell, out, verdicts.quiet, err());
     }
     return sweep(planned.plan(), planned.metrics());
   }
@@ -104,7 +97,7 @@ final class SweepCommand extends ScenarioCommand {
     String name = plan.base().spec().name();
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", RunCommand.dirName(name) + "-sweep"));
     dir.checkReplaceable();
-    Verdicts.checkJUnit(junit);
+    Verdicts.checkJUnit(verdicts.junit);
     int k = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
     SweepRunner runner = new SweepRunner(metrics, check, Version.build());
     long wallStart = System.nanoTime();
@@ -113,7 +106,7 @@ final class SweepCommand extends ScenarioCommand {
     try (SweepWork work = SweepWork.claim(dir, name)) {
       SweepProgress progress = new SweepProgress(err(), WallClock.SYSTEM, total);
       results.addAll(runner.run(plan.cells(), k, work.dir().resolve("cells"), r -> {
-        if (!quiet || progressOption.forced) {
+        if (!verdicts.quiet || progressOption.forced) {
           progress.cellDone(r.cell().name(), runner.resumed(r.cell()));
         }
       }));
@@ -132,44 +125,12 @@ final class SweepCommand extends ScenarioCommand {
     }
     double wallS = (System.nanoTime() - wallStart) / 1e9;
     long kept = results.stream().filter(r -> runner.resumed(r.cell())).count();
-    return finish(plan, metrics, results, junit, quiet, out(), err(), String.format(Locale.ROOT,
+    return verdicts.finish(plan, metrics, results, out(), err(), String.format(Locale.ROOT,
         "batchsim: %d runs%s in %.1fs wall (--parallel %d); sweep in %s", total,
         kept == 0 ? "" : " (" + kept + " kept from an interrupted sweep)", wallS, k, dir.path()));
   }
 
   static SweepReport report(SweepPlan plan, List<Metric> metrics, List<CellResult> results) {
     return new SweepReport("batchsim sweep: " + plan.base().spec().name(), plan, metrics, results, Version.build());
-  }
-
-  /**
-   * What a finished sweep (run here, or merged) prints: the summary table and {@code closing} unless quiet, each
-   * failed expectation; writes --junit; exit 1 when an expectation failed.
-   */
-  static int finish(SweepPlan plan, List<Metric> metrics, List<CellResult> results, Path junit, boolean quiet,
-      PrintWriter out, PrintWriter err, String closing) throws UserError {
-    SweepReport report = report(plan, metrics, results); // the one written, rebuilt to print
-    if (!quiet) {
-      out.print(report.summary().text(""));
-      err.println(closing);
-    }
-    String name = plan.base().spec().name();
-    List<JUnitXml.Suite> suites = new ArrayList<>();
-    for (CellResult r : results) {
-      suites.add(new JUnitXml.Suite(name + "[" + r.cell().name() + "]", plan.base().file(), r.outcomes(),
-          Provenance.lines(r.cell().metadata(Version.build()), r.cell().scenario().spec().seed()), r.wallNanos()));
-      for (var o : r.outcomes()) {
-        if (o.failed()) {
-          err.println(o.at() + ": [" + r.cell().name() + "] " + o.line());
-        }
-      }
-    }
-    long failed = report.failed();
-    if (failed > 0) {
-      err.println("batchsim: " + failed + " expectation" + (failed == 1 ? "" : "s") + " failed across the sweep");
-    }
-    if (junit != null) {
-      Verdicts.writeJUnit(junit, suites);
-    }
-    return failed > 0 ? Verdicts.FAILED : OK;
   }
 }

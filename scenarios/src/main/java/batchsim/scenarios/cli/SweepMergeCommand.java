@@ -38,12 +38,8 @@ final class SweepMergeCommand extends ScenarioCommand {
   @Option(names = "--out", paramLabel = "OUT", description = "Output directory (default: out/<scenario name>-sweep).")
   Path out;
 
-  @Option(names = "--junit", paramLabel = "FILE", description = "Write every cell's expectation verdicts as "
-      + "JUnit XML (one test suite per cell).")
-  Path junit;
-
-  @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
-  boolean quiet;
+  @picocli.CommandLine.Mixin
+  SweepVerdicts verdicts = new SweepVerdicts();
 
   @Override
   int execute() throws Exception {
@@ -59,7 +55,7 @@ final class SweepMergeCommand extends ScenarioCommand {
     String name = planned.name();
     OutputDirectory dir = new OutputDirectory(out != null ? out : Path.of("out", RunCommand.dirName(name) + "-sweep"));
     dir.checkReplaceable();
-    Verdicts.checkJUnit(junit);
+    Verdicts.checkJUnit(verdicts.junit);
     SweepRunner runner = new SweepRunner(planned.metrics(), settings.check(), Version.build());
     List<CellResult> results = new ArrayList<>();
     List<String> missing = new ArrayList<>();
@@ -91,7 +87,7 @@ final class SweepMergeCommand extends ScenarioCommand {
           .toList()) + " --cell N --out DIR) and merge again");
       return INCOMPLETE;
     }
-    return SweepCommand.finish(plan, planned.metrics(), results, junit, quiet, out(), err(), "batchsim: "
+    return verdicts.finish(plan, planned.metrics(), results, out(), err(), "batchsim: "
         + results.size() + " runs merged from " + dirs.size() + " director" + (dirs.size() == 1 ? "y" : "ies")
         + "; sweep in " + dir.path());
   }
